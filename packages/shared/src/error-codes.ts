@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const errorCodeSchema = z.enum([
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+  'INVALID_CURRENT_PASSWORD',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;

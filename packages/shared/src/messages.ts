@@ -1,0 +1,68 @@
+/**
+ * Every user-facing text that both the server and the web app show.
+ * The product spec treats these strings as contracts: change them here only.
+ */
+export const validationMessages = {
+  usernameRequired: 'Username is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be at most 39 characters',
+  usernamePattern: 'Username may only contain letters, numbers, hyphens and underscores',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  currentPasswordRequired: 'Current password is required',
+  displayNameRequired: 'Display name is required',
+  displayNameMax: 'Display name must be at most 100 characters',
+} as const;
+
+export const errorMessages = {
+  server: 'Server error. Please try again later.',
+  network: 'Network error. Please check your connection.',
+  authenticate: 'Failed to authenticate',
+  loginFailed: 'Login failed. Please try again.',
+  signupFailed: 'Signup failed. Please try again.',
+  invalidCredentials: 'Invalid email or password',
+  unauthorized: 'Authentication required',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'Email is already in use',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  deleteConfirmationMismatch: 'Type your username exactly to confirm',
+  rateLimited: 'Too many attempts. Please wait and try again.',
+  notFound: 'Not found',
+  updateProfile: 'Failed to update profile',
+  updatePreferences: 'Failed to update preferences',
+  savePreferences: 'Failed to save preferences',
+  changePassword: 'Failed to change password',
+  disconnectGithub: 'Failed to disconnect GitHub account',
+  deleteAccount: 'Failed to delete account',
+  loadData: 'Failed to load data',
+  loadRepositories: 'Failed to load repositories',
+  loadPullRequests: 'Failed to load pull requests',
+  loadRepositoryData: 'Failed to load repository data',
+  loadDeployments: 'Failed to load deployments',
+  checkConsole: 'Check console for details',
+  repositoryNotFound: "Repository not found (doesn't exist or no access)",
+} as const;
+
+/** Values of the `error` query parameter the OAuth callback sends back to /login. */
+export const oauthErrorMessages: Record<string, string> = {
+  auth_failed: 'GitHub authentication failed. Please try again.',
+  server_error: 'Server error during authentication. Please try again.',
+  oauth_not_configured: 'GitHub OAuth is not configured. Please contact support.',
+};
+export const oauthErrorFallback = 'Authentication failed.';
+
+export const successMessages = {
+  accountCreated: 'Account created successfully! Please sign in.',
+  profileUpdated: 'Profile updated successfully!',
+  passwordChanged: 'Password changed successfully!',
+  preferencesUpdated: 'Preferences updated successfully!',
+  preferencesSaved: 'Preferences saved successfully!',
+  githubDisconnected: 'GitHub account disconnected',
+  accountDeleted: 'Account deleted successfully.',
+} as const;
