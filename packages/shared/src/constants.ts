@@ -48,6 +48,3 @@ export const toastConfig = {
 } as const;
 
 export const NOTIFICATION_BADGE_MAX = 9;
-
-/** Session lifetime for bearer tokens issued by /auth/login and /auth/refresh. */
-export const SESSION_TTL_DAYS = 30;

@@ -1,0 +1,80 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.js';
+import type { DatabaseHandle } from './db/database.js';
+import { createDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { redactUrl } from './lib/redact-url.js';
+import { accountRoute } from './modules/auth/routes/account.js';
+import { githubLinkRoutes } from './modules/auth/routes/github-link.js';
+import { loginRoute } from './modules/auth/routes/login.js';
+import { passwordRoute } from './modules/auth/routes/password.js';
+import { profileRoutes } from './modules/auth/routes/profile.js';
+import { sessionRoutes } from './modules/auth/routes/session.js';
+import { signupRoute } from './modules/auth/routes/signup.js';
+import { statsRoute } from './modules/auth/routes/stats.js';
+import { healthRoute } from './modules/health/health-route.js';
+import { registerApiDocs } from './plugins/api-docs.js';
+import { appContextPlugin } from './plugins/app-context.js';
+import { authenticatePlugin } from './plugins/authenticate.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** Tests pass their own database; otherwise one is opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+}
+
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-hub-signature-256"]'],
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !database;
+  const handle = database ?? createDatabase(config.database);
+  await migrateToLatest(handle.db);
+  if (ownsDatabase) app.addHook('onClose', () => handle.destroy());
+
+  await app.register(appContextPlugin, { config, database: handle });
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app);
+  await app.register(authenticatePlugin);
+
+  await app.register(healthRoute);
+  await app.register(
+    async (auth) => {
+      await auth.register(signupRoute);
+      await auth.register(loginRoute);
+      await auth.register(sessionRoutes);
+      await auth.register(statsRoute);
+      await auth.register(profileRoutes);
+      await auth.register(passwordRoute);
+      await auth.register(accountRoute);
+      await auth.register(githubLinkRoutes);
+    },
+    { prefix: '/auth' },
+  );
+
+  await registerWebApp(app);
+  return app;
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config/env.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DatabaseConfig['dialect'];
+  isReachable: () => Promise<boolean>;
+  destroy: () => Promise<void>;
+}
+
+function sqliteDialect(filename: string): SqliteDialect {
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  const database = new SQLite(filename);
+  // WAL lets readers proceed while a write is in progress; foreign keys give ON DELETE CASCADE.
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database });
+}
+
+function postgresDialect(connectionString: string, schema?: string): PostgresDialect {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  return new PostgresDialect({ pool });
+}
+
+export function createDatabase(config: DatabaseConfig): DatabaseHandle {
+  const dialect =
+    config.dialect === 'sqlite'
+      ? sqliteDialect(config.filename)
+      : postgresDialect(config.connectionString, config.schema);
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    dialect: config.dialect,
+    isReachable: async () => {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    destroy: () => db.destroy(),
+  };
+}

@@ -1,0 +1,23 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import * as accounts from './migrations/2026-11-22-001-accounts.js';
+
+// Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
+const migrations: Record<string, Migration> = {
+  '2026-11-22-001-accounts': accounts,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
+
+/** Brings the schema up to date; Kysely's migration lock makes concurrent starts safe. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}`, { cause: error });
+  }
+}

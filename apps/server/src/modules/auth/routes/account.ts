@@ -1,0 +1,44 @@
+import { deleteAccountBodySchema, emptyResultSchema } from '@shipdeck/shared/auth';
+import { successEnvelope } from '@shipdeck/shared/api-envelope';
+import { errorMessages } from '@shipdeck/shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error.js';
+import { verifyPassword } from '../../../lib/password-hash.js';
+import { ok } from '../../../lib/reply.js';
+import { requireAuth } from '../../../plugins/authenticate.js';
+import { deleteUser } from '../users.repository.js';
+
+export const accountRoute: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/account',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Delete the account and every row that belongs to it. Confirm with the password, or with the username for accounts without one.',
+        security: [{ bearerAuth: [] }],
+        body: deleteAccountBodySchema,
+        response: { 200: successEnvelope(emptyResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { password, confirmation } = request.body;
+      if (user.password_hash) {
+        const valid = password ? await verifyPassword(user.password_hash, password) : false;
+        if (!valid) {
+          throw new AppError(400, 'INVALID_CURRENT_PASSWORD', errorMessages.currentPasswordIncorrect, [
+            { field: 'body.password', message: errorMessages.currentPasswordIncorrect },
+          ]);
+        }
+      } else if (confirmation?.trim() !== user.username) {
+        throw new AppError(400, 'VALIDATION_ERROR', errorMessages.deleteConfirmationMismatch, [
+          { field: 'body.confirmation', message: errorMessages.deleteConfirmationMismatch },
+        ]);
+      }
+      await deleteUser(app.db, user.id);
+      return ok({});
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import { loginBodySchema, loginResultSchema } from '@shipdeck/shared/auth';
+import { successEnvelope } from '@shipdeck/shared/api-envelope';
+import { errorMessages } from '@shipdeck/shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error.js';
+import { nowIso } from '../../../lib/clock.js';
+import { verifyAgainstDummy, verifyPassword } from '../../../lib/password-hash.js';
+import { ok } from '../../../lib/reply.js';
+import { limitAuthAttempt } from '../auth-rate-limits.js';
+import { issueSession } from '../session-service.js';
+import { toUserDto } from '../to-user-dto.js';
+import { findUserByEmail, updateUser } from '../users.repository.js';
+
+export const loginRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password; returns a bearer token',
+        body: loginBodySchema,
+        response: { 200: successEnvelope(loginResultSchema) },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      await limitAuthAttempt(app, request, 'login', email);
+
+      const user = await findUserByEmail(app.db, email);
+      const valid = user?.password_hash
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyAgainstDummy(password);
+      if (!user || !valid) {
+        // One answer for unknown email and wrong password, so accounts cannot be enumerated.
+        throw new AppError(401, 'INVALID_CREDENTIALS', errorMessages.invalidCredentials);
+      }
+
+      const session = await issueSession(app.db, user.id, app.config.sessionTtlDays);
+      const updated = await updateUser(app.db, user.id, { last_login_at: nowIso() });
+      return ok({ ...session, user: toUserDto(updated) });
+    },
+  );
+};

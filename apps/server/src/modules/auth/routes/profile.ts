@@ -1,0 +1,78 @@
+import { preferencesBodySchema, profileBodySchema, userResultSchema } from '@shipdeck/shared/auth';
+import { successEnvelope } from '@shipdeck/shared/api-envelope';
+import { errorMessages } from '@shipdeck/shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error.js';
+import { nowIso } from '../../../lib/clock.js';
+import { isUniqueViolation } from '../../../lib/is-unique-violation.js';
+import { ok } from '../../../lib/reply.js';
+import { requireAuth } from '../../../plugins/authenticate.js';
+import { toUserDto } from '../to-user-dto.js';
+import type { UserRowUpdate } from '../users.table.js';
+import { findUserByEmail, updateUser } from '../users.repository.js';
+
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+
+  app.put(
+    '/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change display name and email',
+        security,
+        body: profileBodySchema,
+        response: { 200: successEnvelope(userResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { displayName, email } = request.body;
+      const owner = await findUserByEmail(app.db, email);
+      if (owner && owner.id !== user.id) {
+        throw new AppError(409, 'CONFLICT', errorMessages.emailTaken);
+      }
+      try {
+        const updated = await updateUser(app.db, user.id, {
+          display_name: displayName,
+          email,
+          updated_at: nowIso(),
+        });
+        return ok({ user: toUserDto(updated) });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', errorMessages.emailTaken);
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/preferences',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change any of the four preference flags',
+        security,
+        body: preferencesBodySchema,
+        response: { 200: successEnvelope(userResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const body = request.body;
+      const changes: UserRowUpdate = {
+        pref_notifications: flag(body.notifications),
+        pref_email_notifications: flag(body.emailNotifications),
+        pref_github_sync: flag(body.githubSync),
+        pref_vercel_sync: flag(body.vercelSync),
+        updated_at: nowIso(),
+      };
+      const updated = await updateUser(app.db, user.id, changes);
+      return ok({ user: toUserDto(updated) });
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import { emptyResultSchema, sessionTokenSchema, userResultSchema } from '@shipdeck/shared/auth';
+import { successEnvelope } from '@shipdeck/shared/api-envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../../plugins/authenticate.js';
+import { ok } from '../../../lib/reply.js';
+import { rotateSession } from '../session-service.js';
+import { deleteSession } from '../sessions.repository.js';
+import { toUserDto } from '../to-user-dto.js';
+
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security,
+        response: { 200: successEnvelope(userResultSchema) },
+      },
+    },
+    async (request) => ok({ user: toUserDto(requireAuth(request).user) }),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the current token for a new one; the old one stops working',
+        security,
+        response: { 200: successEnvelope(sessionTokenSchema) },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = requireAuth(request);
+      return ok(await rotateSession(app.db, sessionId, user.id, app.config.sessionTtlDays));
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current token',
+        security,
+        response: { 200: successEnvelope(emptyResultSchema) },
+      },
+    },
+    async (request) => {
+      await deleteSession(app.db, requireAuth(request).sessionId);
+      return ok({});
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionToken } from '@shipdeck/shared/auth';
+import type { Db } from '../../db/database.js';
+import { addDays } from '../../lib/clock.js';
+import { generateSessionToken, hashSessionToken } from '../../lib/session-token.js';
+import { deleteSession, insertSession } from './sessions.repository.js';
+
+export async function issueSession(db: Db, userId: string, ttlDays: number): Promise<SessionToken> {
+  const now = new Date();
+  const token = generateSessionToken();
+  const expiresAt = addDays(now, ttlDays).toISOString();
+  await insertSession(db, {
+    id: randomUUID(),
+    user_id: userId,
+    token_hash: hashSessionToken(token),
+    created_at: now.toISOString(),
+    expires_at: expiresAt,
+    last_used_at: now.toISOString(),
+  });
+  return { token, expiresAt };
+}
+
+/** Refresh: the presented token dies in the same transaction that creates its successor. */
+export function rotateSession(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  ttlDays: number,
+): Promise<SessionToken> {
+  return db.transaction().execute(async (trx) => {
+    await deleteSession(trx, sessionId);
+    return issueSession(trx, userId, ttlDays);
+  });
+}

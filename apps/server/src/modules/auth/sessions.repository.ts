@@ -1,0 +1,51 @@
+import type { Db } from '../../db/database.js';
+import type { NewSessionRow, SessionRow } from './sessions.table.js';
+
+export async function insertSession(db: Db, session: NewSessionRow): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export function findLiveSessionByHash(
+  db: Db,
+  tokenHash: string,
+  nowIso: string,
+): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string, nowIso: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: nowIso }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Returns how many sessions were revoked. */
+export async function deleteOtherSessions(db: Db, userId: string, keepId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function countLiveSessions(db: Db, userId: string, nowIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function deleteExpiredSessions(db: Db, nowIso: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).execute();
+}

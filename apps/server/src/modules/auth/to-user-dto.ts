@@ -1,0 +1,24 @@
+import type { User } from '@shipdeck/shared/auth';
+import type { UserRow } from './users.table.js';
+
+/** The only way a user row leaves the server: no password hash, flags as booleans. */
+export function toUserDto(row: UserRow, vercelConnected = false): User {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    email: row.email,
+    avatar: row.avatar_url,
+    githubId: row.github_id,
+    githubLogin: row.github_login,
+    vercelConnected,
+    hasPassword: row.password_hash !== null,
+    createdAt: row.created_at,
+    preferences: {
+      notifications: row.pref_notifications === 1,
+      emailNotifications: row.pref_email_notifications === 1,
+      githubSync: row.pref_github_sync === 1,
+      vercelSync: row.pref_vercel_sync === 1,
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Booleans are stored as 0/1 integers so SQLite and PostgreSQL share one schema. */
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string | null;
+  display_name: string;
+  avatar_url: string | null;
+  github_id: string | null;
+  github_login: string | null;
+  pref_notifications: Generated<number>;
+  pref_email_notifications: Generated<number>;
+  pref_github_sync: Generated<number>;
+  pref_vercel_sync: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;

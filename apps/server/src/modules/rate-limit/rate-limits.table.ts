@@ -1,0 +1,6 @@
+/** Fixed-window counters shared by every app instance through the database. */
+export interface RateLimitsTable {
+  key: string;
+  window_id: number;
+  count: number;
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { ErrorEnvelope } from '@shipdeck/shared/api-envelope';
+import { errorMessages } from '@shipdeck/shared/messages';
+import type { FastifyInstance } from 'fastify';
+
+const API_PREFIXES = ['/api/', '/auth/', '/webhooks/', '/health', '/docs'];
+
+function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
+}
+
+/**
+ * Serves the built SPA and answers every other GET with index.html so client-side routes load;
+ * API paths keep a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance): Promise<void> {
+  const root = app.config.webDistDir;
+  const hasBuild = existsSync(join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // Vite fingerprints everything under /assets, so those can be cached for good.
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(root, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'web build not found: only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (hasBuild && request.method === 'GET' && !isApiPath(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const body: ErrorEnvelope = { success: false, message: errorMessages.notFound, code: 'NOT_FOUND' };
+    return reply.code(404).send(body);
+  });
+}
