@@ -35,7 +35,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-hub-signature-256"]'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-hub-signature-256"]',
+      ],
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { loginBodySchema, signupBodySchema, signupFormSchema } from './auth.js';
 import { validationMessages } from './messages.js';
 
-function firstMessages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function firstMessages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   return Object.fromEntries(
     (result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]),
   );
@@ -33,7 +36,11 @@ describe('signup schemas', () => {
       email: ' Octo@Example.COM ',
       password: 'secret1',
     });
-    expect(result).toEqual({ username: 'octo-cat', email: 'octo@example.com', password: 'secret1' });
+    expect(result).toEqual({
+      username: 'octo-cat',
+      email: 'octo@example.com',
+      password: 'secret1',
+    });
   });
 
   it('refuses a confirmation that differs', () => {
@@ -43,7 +50,9 @@ describe('signup schemas', () => {
       password: 'secret1',
       confirmPassword: 'secret2',
     });
-    expect(firstMessages(result)).toEqual({ confirmPassword: validationMessages.passwordsDoNotMatch });
+    expect(firstMessages(result)).toEqual({
+      confirmPassword: validationMessages.passwordsDoNotMatch,
+    });
   });
 });
 

@@ -120,7 +120,10 @@ export const deleteAccountBodySchema = z
   .object({
     // Accounts with a password confirm with it; GitHub-only accounts type their username.
     password: z.string().max(PASSWORD_MAX, m.passwordMax).optional(),
-    confirmation: z.string().max(USERNAME_MAX + 10).optional(),
+    confirmation: z
+      .string()
+      .max(USERNAME_MAX + 10)
+      .optional(),
   })
   .strict();
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;

@@ -10,7 +10,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     openapi: {
       info: {
         title: 'Shipdeck API',
-        description: 'GitHub and Vercel activity for developers. Every answer is { success, data }.',
+        description:
+          'GitHub and Vercel activity for developers. Every answer is { success, data }.',
         version: appVersion,
       },
       components: {

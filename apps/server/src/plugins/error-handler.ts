@@ -32,7 +32,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
         ...(error.errors ? { errors: error.errors } : {}),
       };
-      return reply.code(error.statusCode).headers(error.headers ?? {}).send(body);
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers ?? {})
+        .send(body);
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -61,7 +64,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(body);
     }
     // Fastify's own 4xx (malformed JSON, wrong content type, body too large) are safe to show.
-    const body: ErrorEnvelope = { success: false, message: error.message, code: codeForStatus(status) };
+    const body: ErrorEnvelope = {
+      success: false,
+      message: error.message,
+      code: codeForStatus(status),
+    };
     return reply.code(status).send(body);
   });
 }

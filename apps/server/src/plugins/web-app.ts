@@ -39,7 +39,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     if (hasBuild && request.method === 'GET' && !isApiPath(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const body: ErrorEnvelope = { success: false, message: errorMessages.notFound, code: 'NOT_FOUND' };
+    const body: ErrorEnvelope = {
+      success: false,
+      message: errorMessages.notFound,
+      code: 'NOT_FOUND',
+    };
     return reply.code(404).send(body);
   });
 }

@@ -28,9 +28,12 @@ export const accountRoute: FastifyPluginAsyncZod = async (app) => {
       if (user.password_hash) {
         const valid = password ? await verifyPassword(user.password_hash, password) : false;
         if (!valid) {
-          throw new AppError(400, 'INVALID_CURRENT_PASSWORD', errorMessages.currentPasswordIncorrect, [
-            { field: 'body.password', message: errorMessages.currentPasswordIncorrect },
-          ]);
+          throw new AppError(
+            400,
+            'INVALID_CURRENT_PASSWORD',
+            errorMessages.currentPasswordIncorrect,
+            [{ field: 'body.password', message: errorMessages.currentPasswordIncorrect }],
+          );
         }
       } else if (confirmation?.trim() !== user.username) {
         throw new AppError(400, 'VALIDATION_ERROR', errorMessages.deleteConfirmationMismatch, [

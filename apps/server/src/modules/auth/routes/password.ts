@@ -33,9 +33,12 @@ export const passwordRoute: FastifyPluginAsyncZod = async (app) => {
           : false;
         // 400, not 401: a 401 would sign the browser out.
         if (!valid) {
-          throw new AppError(400, 'INVALID_CURRENT_PASSWORD', errorMessages.currentPasswordIncorrect, [
-            { field: 'body.currentPassword', message: errorMessages.currentPasswordIncorrect },
-          ]);
+          throw new AppError(
+            400,
+            'INVALID_CURRENT_PASSWORD',
+            errorMessages.currentPasswordIncorrect,
+            [{ field: 'body.currentPassword', message: errorMessages.currentPasswordIncorrect }],
+          );
         }
       }
       const passwordHash = await hashPassword(newPassword);

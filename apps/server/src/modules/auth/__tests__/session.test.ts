@@ -1,0 +1,101 @@
+import { errorMessages } from '@shipdeck/shared/messages';
+import { describe, expect, it } from 'vitest';
+import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+
+describe.each(testDialects)('sessions on %s', (dialect) => {
+  const t = useTestApp(dialect);
+
+  it('returns the signed-in user and account stats', async () => {
+    const { token, account } = await signUpAndLogIn(t.app);
+    const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      success: true,
+      data: { user: { username: account.username } },
+    });
+
+    const stats = await t.app.inject({ method: 'GET', url: '/auth/stats', headers: bearer(token) });
+    expect(stats.statusCode).toBe(200);
+    const { data } = stats.json<{ data: { stats: Record<string, unknown> } }>();
+    expect(data.stats).toMatchObject({
+      accountType: 'Free',
+      activeSessions: 1,
+      connectedProviders: { github: false, vercel: false },
+    });
+    expect(typeof data.stats.lastLoginAt).toBe('string');
+  });
+
+  it.each([
+    ['no header', {}],
+    ['a malformed header', { authorization: 'Token abc' }],
+    ['an unknown token', { authorization: 'Bearer sds_not-a-real-token' }],
+  ])('answers 401 with %s', async (_label, headers) => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/me', headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+
+  it('rotates the token on refresh and revokes the old one', async () => {
+    const { token } = await signUpAndLogIn(t.app);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      headers: bearer(token),
+    });
+    expect(refresh.statusCode).toBe(200);
+    const fresh = refresh.json<{ data: { token: string } }>().data.token;
+    expect(fresh).not.toBe(token);
+
+    const old = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toMatchObject({ message: errorMessages.sessionExpired });
+    const current = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(fresh) });
+    expect(current.statusCode).toBe(200);
+  });
+
+  it('revokes only the presented token on logout', async () => {
+    const { token, account } = await signUpAndLogIn(t.app);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    const otherToken = second.json<{ data: { token: string } }>().data.token;
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: bearer(token),
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(otherToken) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('stops honouring an expired session', async () => {
+    const { token, userId } = await signUpAndLogIn(t.app);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+    const response = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token, userId } = await signUpAndLogIn(t.app);
+    const rows = await t.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+});

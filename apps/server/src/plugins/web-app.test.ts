@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-app.js';
+
+const webDistDir = mkdtempSync(join(tmpdir(), 'shipdeck-web-'));
+writeFileSync(
+  join(webDistDir, 'index.html'),
+  '<!doctype html><title>Shipdeck</title><div id="root"></div>',
+);
+mkdirSync(join(webDistDir, 'assets'));
+writeFileSync(join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+describe('serving the built web app', () => {
+  const t = useTestApp('sqlite', { webDistDir });
+
+  it('answers client-side routes with index.html', async () => {
+    for (const url of [
+      '/',
+      '/dashboard',
+      '/repo/octocat/hello-world',
+      '/login?error=auth_failed',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+
+  it('serves fingerprinted assets with a long cache lifetime', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps JSON 404s for API paths', async () => {
+    for (const url of ['/api/unknown', '/auth/unknown']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('serves the OpenAPI description generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/auth/signup', '/auth/login', '/auth/me', '/health']),
+    );
+  });
+});
