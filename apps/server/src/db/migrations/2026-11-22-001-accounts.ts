@@ -50,8 +50,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (col) => col.primaryKey())
-    .addColumn('window_id', 'integer', (col) => col.notNull())
+    .addColumn('reset_at', 'integer', (col) => col.notNull())
     .addColumn('count', 'integer', (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex('rate_limits_reset_at')
+    .on('rate_limits')
+    .column('reset_at')
     .execute();
 }
 

@@ -3,12 +3,14 @@ import type { SessionToken } from '@shipdeck/shared/auth';
 import type { Db } from '../../db/database.js';
 import { addDays } from '../../lib/clock.js';
 import { generateSessionToken, hashSessionToken } from '../../lib/session-token.js';
-import { deleteSession, insertSession } from './sessions.repository.js';
+import { deleteExpiredSessions, deleteSession, insertSession } from './sessions.repository.js';
 
 export async function issueSession(db: Db, userId: string, ttlDays: number): Promise<SessionToken> {
   const now = new Date();
   const token = generateSessionToken();
   const expiresAt = addDays(now, ttlDays).toISOString();
+  // Each sign-in sweeps the user's own expired sessions, so the table cannot grow without bound.
+  await deleteExpiredSessions(db, userId, now.toISOString());
   await insertSession(db, {
     id: randomUUID(),
     user_id: userId,

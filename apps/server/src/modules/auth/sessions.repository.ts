@@ -46,6 +46,10 @@ export async function countLiveSessions(db: Db, userId: string, nowIso: string):
   return Number(row.count);
 }
 
-export async function deleteExpiredSessions(db: Db, nowIso: string): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).execute();
+export async function deleteExpiredSessions(db: Db, userId: string, nowIso: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', nowIso)
+    .execute();
 }

@@ -9,8 +9,8 @@ export interface RateLimitRule {
 }
 
 /**
- * Counts one hit on `key` in the current fixed window and throws 429 past `max`.
- * The counter lives in the database so every app instance shares it.
+ * Counts one hit on `key` in its current fixed window and throws 429 past `max`.
+ * The counter lives in the database so every app instance shares it; one upsert keeps it atomic.
  */
 export async function consumeRateLimit(
   db: Db,
@@ -20,22 +20,23 @@ export async function consumeRateLimit(
 ): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const windowId = Math.floor(nowSeconds / rule.windowSeconds);
+  const resetAt = (windowId + 1) * rule.windowSeconds;
+  // Expired windows of any key are dead weight; auth attempts are rare enough to sweep each time.
+  await db.deleteFrom('rate_limits').where('reset_at', '<=', nowSeconds).execute();
   const row = await db
     .insertInto('rate_limits')
-    .values({ key, window_id: windowId, count: 1 })
+    .values({ key, reset_at: resetAt, count: 1 })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql<number>`case when rate_limits.window_id = ${windowId} then rate_limits.count + 1 else 1 end`,
-        window_id: windowId,
+        count: sql<number>`rate_limits.count + 1`,
       }),
     )
-    .returning('count')
+    .returning(['count', 'reset_at'])
     .executeTakeFirstOrThrow();
 
   if (row.count > rule.max) {
-    const retryAfter = (windowId + 1) * rule.windowSeconds - nowSeconds;
     throw new AppError(429, 'RATE_LIMITED', errorMessages.rateLimited, undefined, {
-      'retry-after': String(Math.max(1, retryAfter)),
+      'retry-after': String(Math.max(1, Number(row.reset_at) - nowSeconds)),
     });
   }
 }

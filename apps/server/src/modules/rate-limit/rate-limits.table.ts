@@ -1,6 +1,7 @@
 /** Fixed-window counters shared by every app instance through the database. */
 export interface RateLimitsTable {
   key: string;
-  window_id: number;
+  /** Epoch seconds at which the current window ends and the count starts again. */
+  reset_at: number;
   count: number;
 }
