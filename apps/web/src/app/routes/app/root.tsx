@@ -1,0 +1,38 @@
+import { Outlet } from 'react-router';
+import { AppShell } from '@/components/layouts/app-shell';
+import { useStats } from '@/features/auth/api/get-stats';
+import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { ThemeToggle } from '@/features/theme/components/theme-toggle';
+
+/** Every protected page: the guard, then the shared top navigation around the page. */
+export function AppRoot() {
+  return (
+    <ProtectedRoute>
+      <SignedInShell />
+    </ProtectedRoute>
+  );
+}
+
+function SignedInShell() {
+  const { isAuthenticated } = useSession();
+  // The session is the user and their stats (spec §3); load the stats alongside.
+  useStats({ enabled: isAuthenticated });
+  return (
+    <AppShell
+      actions={
+        <>
+          <ThemeToggle />
+          <NotificationBell />
+          <div className="ml-1">
+            <UserMenu />
+          </div>
+        </>
+      }
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

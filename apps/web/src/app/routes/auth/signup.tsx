@@ -1,0 +1,45 @@
+import { successMessages } from '@shipdeck/shared/messages';
+import { Link, useNavigate } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { paths } from '@/config/paths';
+import { GithubSignInButton } from '@/features/auth/components/github-sign-in-button';
+import { GuestRoute } from '@/features/auth/components/guest-route';
+import { OrDivider } from '@/features/auth/components/or-divider';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import { ThemeToggle } from '@/features/theme/components/theme-toggle';
+import { toast } from '@/lib/toast';
+
+export function SignupRoute() {
+  const navigate = useNavigate();
+  return (
+    <GuestRoute>
+      <AuthLayout
+        title="Create your account"
+        description="Free forever. No setup, no credit card."
+        actions={<ThemeToggle />}
+        footer={
+          <>
+            Already have an account?{' '}
+            <Link
+              to={paths.login}
+              className="font-medium text-blue-600 hover:underline dark:text-blue-400"
+            >
+              Log in
+            </Link>
+          </>
+        }
+      >
+        <div className="space-y-5">
+          <GithubSignInButton />
+          <OrDivider />
+          <SignupForm
+            onSuccess={(email) => {
+              toast.success(successMessages.accountCreated);
+              void navigate(paths.login, { state: { email } });
+            }}
+          />
+        </div>
+      </AuthLayout>
+    </GuestRoute>
+  );
+}

@@ -1,0 +1,27 @@
+import { SkipLink } from '@/components/layouts/skip-link';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { ClosingCta } from '@/features/landing/components/closing-cta';
+import { FeatureGrid } from '@/features/landing/components/feature-grid';
+import { HeroSection } from '@/features/landing/components/hero-section';
+import { LandingFooter } from '@/features/landing/components/landing-footer';
+import { LandingNav } from '@/features/landing/components/landing-nav';
+import { ProblemsSection } from '@/features/landing/components/problems-section';
+import { SolutionsSection } from '@/features/landing/components/solutions-section';
+
+export function LandingRoute() {
+  const { isAuthenticated } = useSession();
+  return (
+    <div className="min-h-screen bg-white dark:bg-zinc-950">
+      <SkipLink />
+      <LandingNav signedIn={isAuthenticated} />
+      <main id="main-content" tabIndex={-1}>
+        <HeroSection signedIn={isAuthenticated} />
+        <FeatureGrid />
+        <ProblemsSection />
+        <SolutionsSection />
+        <ClosingCta signedIn={isAuthenticated} />
+      </main>
+      <LandingFooter />
+    </div>
+  );
+}

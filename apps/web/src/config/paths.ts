@@ -1,0 +1,28 @@
+/** Client routes of the SPA. The spec treats these paths as contracts. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  repositories: '/repositories',
+  pullRequests: '/pull-requests',
+  deployments: '/deployments',
+  profile: '/profile',
+  settings: '/settings',
+  repo: (owner: string, repo: string) =>
+    `/repo/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`,
+} as const;
+
+/** Paths the server answers itself: reach them with a full-page navigation, never the router. */
+export const serverPaths = {
+  githubAuth: '/auth/github',
+  docs: '/docs',
+} as const;
+
+export const externalLinks = {
+  githubDashboard: 'https://github.com/dashboard',
+  githubSettings: 'https://github.com/settings/profile',
+  githubNewRepository: 'https://github.com/new',
+  vercelDashboard: 'https://vercel.com/dashboard',
+  vercelNew: 'https://vercel.com/new',
+} as const;

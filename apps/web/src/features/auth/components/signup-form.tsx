@@ -1,0 +1,121 @@
+import { signupFormSchema } from '@shipdeck/shared/auth';
+import { errorMessages, validationMessages } from '@shipdeck/shared/messages';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError, getErrorMessage } from '@/lib/api-error';
+import { type FieldErrors, firstErrorByField } from '@/utils/field-errors';
+import { useSignup } from '../api/signup';
+import { PasswordVisibilityToggle } from './password-visibility-toggle';
+
+const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+function validate(values: Values): FieldErrors<Field> {
+  const parsed = signupFormSchema.safeParse(values);
+  const errors = parsed.success ? {} : firstErrorByField(parsed.error.issues, FIELDS);
+  // zod skips the match check while other fields fail; report a mismatch alongside them.
+  if (!errors.confirmPassword && values.password !== values.confirmPassword) {
+    errors.confirmPassword = validationMessages.passwordsDoNotMatch;
+  }
+  return errors;
+}
+
+export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }) {
+  const [values, setValues] = useState<Values>({
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const signup = useSignup();
+
+  const update = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const fieldErrors = validate(values);
+    setErrors(fieldErrors);
+    if (Object.values(fieldErrors).some(Boolean)) return;
+    const body = signupFormSchema.parse(values);
+    signup.mutate(
+      { username: body.username, email: body.email, password: body.password },
+      {
+        onSuccess: (user) => onSuccess(user.email),
+        onError: (error) => {
+          setFormError(getErrorMessage(error, errorMessages.signupFailed));
+          if (error instanceof ApiError) setErrors(firstErrorByField(error.fieldErrors, FIELDS));
+        },
+      },
+    );
+  };
+
+  const passwordType = showPassword ? 'text' : 'password';
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {formError ? <Alert>{formError}</Alert> : null}
+      <TextField
+        id="username"
+        name="username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.username}
+        onChange={(event) => update('username', event.target.value)}
+        error={errors.username}
+      />
+      <TextField
+        id="email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={values.email}
+        onChange={(event) => update('email', event.target.value)}
+        error={errors.email}
+      />
+      <TextField
+        id="password"
+        name="password"
+        type={passwordType}
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        value={values.password}
+        onChange={(event) => update('password', event.target.value)}
+        error={errors.password}
+        trailing={
+          <PasswordVisibilityToggle
+            visible={showPassword}
+            onToggle={() => setShowPassword((shown) => !shown)}
+            controls="password confirmPassword"
+          />
+        }
+      />
+      <TextField
+        id="confirmPassword"
+        name="confirmPassword"
+        type={passwordType}
+        label="Confirm password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={(event) => update('confirmPassword', event.target.value)}
+        error={errors.confirmPassword}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={signup.isPending}>
+        Create account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { profileBodySchema } from '@shipdeck/shared/auth';
+import { errorMessages, successMessages } from '@shipdeck/shared/messages';
+import { Pencil, UserRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { DescriptionList } from '@/components/ui/description-list';
+import { TextField } from '@/components/ui/text-field';
+import { useUser } from '@/features/auth/hooks/use-session';
+import { getErrorMessage } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
+import { type FieldErrors, firstErrorByField } from '@/utils/field-errors';
+import { useUpdateProfile } from '../api/update-profile';
+
+const FIELDS = ['displayName', 'email'] as const;
+type Field = (typeof FIELDS)[number];
+
+export function ProfileInformation() {
+  const user = useUser();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Record<Field, string>>({
+    displayName: user.displayName,
+    email: user.email,
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const update = useUpdateProfile();
+
+  const startEditing = () => {
+    setValues({ displayName: user.displayName, email: user.email });
+    setErrors({});
+    setEditing(true);
+  };
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = profileBodySchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstErrorByField(parsed.error.issues, FIELDS));
+      return;
+    }
+    update.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(successMessages.profileUpdated);
+        setEditing(false);
+      },
+      onError: (error) => toast.error(getErrorMessage(error, errorMessages.updateProfile)),
+    });
+  };
+
+  return (
+    <Card aria-labelledby="profile-information-title">
+      <CardHeader
+        icon={<UserRound />}
+        title="Profile Information"
+        titleId="profile-information-title"
+        description="How you appear in Shipdeck and where we reach you."
+        action={
+          editing ? null : (
+            <Button variant="outline" size="sm" onClick={startEditing}>
+              <Pencil aria-hidden="true" />
+              Edit Profile
+            </Button>
+          )
+        }
+      />
+      <CardBody>
+        {editing ? (
+          <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
+            <TextField
+              id="displayName"
+              name="displayName"
+              label="Display name"
+              autoComplete="name"
+              value={values.displayName}
+              onChange={(event) => change('displayName', event.target.value)}
+              error={errors.displayName}
+            />
+            <TextField
+              id="profileEmail"
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(event) => change('email', event.target.value)}
+              error={errors.email}
+            />
+            <div className="flex gap-2">
+              <Button type="submit" loading={update.isPending}>
+                Save
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => setEditing(false)}
+                disabled={update.isPending}
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            <Avatar
+              name={user.displayName || user.username}
+              src={user.avatar}
+              className="size-14 text-base"
+            />
+            <div className="min-w-0 flex-1">
+              <DescriptionList
+                items={[
+                  { term: 'Display name', value: user.displayName || '—' },
+                  { term: 'Username', value: user.username },
+                  { term: 'Email', value: user.email },
+                ]}
+              />
+            </div>
+          </div>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

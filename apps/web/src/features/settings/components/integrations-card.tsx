@@ -1,0 +1,103 @@
+import { errorMessages, successMessages } from '@shipdeck/shared/messages';
+import { Plug } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { GithubIcon } from '@/components/icons/github-icon';
+import { VercelIcon } from '@/components/icons/vercel-icon';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { serverPaths } from '@/config/paths';
+import { useUser } from '@/features/auth/hooks/use-session';
+import { getErrorMessage } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
+import { useDisconnectGithub } from '../api/disconnect-github';
+
+type IntegrationRowProps = {
+  icon: ReactNode;
+  name: string;
+  connected: boolean;
+  detail: ReactNode;
+  action?: ReactNode;
+};
+
+function IntegrationRow({ icon, name, connected, detail, action }: IntegrationRowProps) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-4 py-4 sm:px-5">
+      <span className="flex size-9 items-center justify-center rounded-md border border-zinc-200 text-zinc-900 dark:border-zinc-700 dark:text-zinc-100 [&_svg]:size-4">
+        {icon}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{name}</h3>
+          <Badge variant={connected ? 'success' : 'secondary'} size="sm">
+            {connected ? 'Connected' : 'Not Connected'}
+          </Badge>
+        </div>
+        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{detail}</p>
+      </div>
+      {action ? <div className="shrink-0">{action}</div> : null}
+    </li>
+  );
+}
+
+export function IntegrationsCard() {
+  const user = useUser();
+  const disconnect = useDisconnectGithub();
+  const githubConnected = user.githubId !== null;
+
+  const onDisconnect = () => {
+    disconnect.mutate(undefined, {
+      onSuccess: () => toast.success(successMessages.githubDisconnected),
+      onError: (error) => toast.error(getErrorMessage(error, errorMessages.disconnectGithub)),
+    });
+  };
+
+  return (
+    <Card aria-labelledby="integrations-title">
+      <CardHeader
+        icon={<Plug />}
+        title="Integrations"
+        titleId="integrations-title"
+        description="The accounts Shipdeck reads your code and deployments from."
+      />
+      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        <IntegrationRow
+          icon={<GithubIcon />}
+          name="GitHub"
+          connected={githubConnected}
+          detail={
+            githubConnected
+              ? `Signed in as ${user.githubLogin ?? 'your GitHub account'}. Repositories, commits and pull requests come from here.`
+              : 'Connect to see your repositories, commits and pull requests.'
+          }
+          action={
+            githubConnected ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={onDisconnect}
+                loading={disconnect.isPending}
+              >
+                Disconnect
+              </Button>
+            ) : (
+              <Button asChild size="sm">
+                <a href={serverPaths.githubAuth}>Connect</a>
+              </Button>
+            )
+          }
+        />
+        <IntegrationRow
+          icon={<VercelIcon />}
+          name="Vercel"
+          connected={user.vercelConnected}
+          detail={
+            user.vercelConnected
+              ? 'Projects and deployment states come from your Vercel account.'
+              : 'Connecting a Vercel account with an access token is coming in a future update.'
+          }
+        />
+      </ul>
+    </Card>
+  );
+}

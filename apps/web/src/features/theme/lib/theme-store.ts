@@ -1,0 +1,68 @@
+import { storageKeys } from '@shipdeck/shared/constants';
+
+export type Theme = 'dark' | 'light';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const listeners = new Set<() => void>();
+
+/** The theme on screen: public/theme-init.js set it before the first paint. */
+export function getTheme(): Theme {
+  return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+}
+
+function readSavedTheme(): Theme | null {
+  try {
+    const saved = window.localStorage.getItem(storageKeys.theme);
+    return saved === 'dark' || saved === 'light' ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function systemTheme(): Theme {
+  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches
+    ? 'dark'
+    : 'light';
+}
+
+function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.style.colorScheme = theme;
+  for (const listener of listeners) listener();
+}
+
+/** Saves the choice under localStorage `theme` and applies it. */
+export function setTheme(theme: Theme): void {
+  try {
+    window.localStorage.setItem(storageKeys.theme, theme);
+  } catch {
+    // Private mode without storage: the theme still changes for this page.
+  }
+  applyTheme(theme);
+}
+
+export function toggleTheme(): void {
+  setTheme(getTheme() === 'dark' ? 'light' : 'dark');
+}
+
+export function subscribeTheme(listener: () => void): () => void {
+  listeners.add(listener);
+  // Until the user picks a theme, follow the system when it changes.
+  const media = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
+  const onSystemChange = () => {
+    if (readSavedTheme() === null) applyTheme(systemTheme());
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === storageKeys.theme) {
+      applyTheme(readSavedTheme() ?? systemTheme());
+    }
+  };
+  media?.addEventListener('change', onSystemChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    media?.removeEventListener('change', onSystemChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}

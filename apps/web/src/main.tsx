@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { consumeUrlToken } from './lib/url-token';
+import './index.css';
+
+// Before the first render, so protected routes already see a token handed over by OAuth.
+consumeUrlToken();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html is missing <div id="root">');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

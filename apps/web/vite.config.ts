@@ -1,0 +1,42 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+const apiTarget = 'http://localhost:3000';
+// Everything the Fastify server answers itself; the rest is the SPA.
+const serverPaths = ['/auth', '/api', '/health', '/docs', '/webhooks'];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': new URL('./src', import.meta.url).pathname },
+    // `source` makes @shipdeck/shared resolve to its TypeScript sources (no build step).
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget }])),
+  },
+  preview: {
+    port: 4173,
+    proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});
