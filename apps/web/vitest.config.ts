@@ -1,18 +1,27 @@
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
-    conditions: ['source'],
+    // `source` makes @shipdeck/shared resolve to its TypeScript sources.
+    conditions: ['source', ...defaultClientConditions],
   },
-  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  ssr: {
+    resolve: {
+      conditions: ['source', ...defaultServerConditions],
+      externalConditions: ['source'],
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
+    // react-router and react-router/dom must share one module instance (one router context).
+    server: { deps: { inline: ['react-router'] } },
   },
 });

@@ -20,8 +20,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: async () => {
-      // Leave the protected page first, or its guard would bounce to /login when the token goes.
-      await navigate(paths.home);
+      // Leave the protected page first (committed at once, hence flushSync), or its guard would
+      // bounce to /login when the token goes.
+      await navigate(paths.home, { flushSync: true });
       clearToken();
       queryClient.clear();
     },

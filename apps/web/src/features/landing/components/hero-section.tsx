@@ -42,7 +42,7 @@ export function HeroSection({ signedIn }: { signedIn: boolean }) {
               <span className="size-2.5 rounded-full bg-zinc-700" aria-hidden="true" />
               <span className="ml-2 text-xs text-zinc-500">Terminal</span>
             </div>
-            <pre className="overflow-x-auto px-4 py-5 font-mono text-[13px] leading-6 text-zinc-300">
+            <pre className="px-4 py-5 font-mono whitespace-pre-wrap break-words text-[13px] leading-6 text-zinc-300">
               <code>
                 <span className="text-zinc-500"># run your own Shipdeck</span>
                 {'\n'}

@@ -17,8 +17,9 @@ export function useDeleteAccount({ onSuccess }: { onSuccess?: () => void } = {})
     mutationFn: deleteAccount,
     onSuccess: async () => {
       onSuccess?.();
-      // Leave the protected page before the token goes, or its guard would send us to /login.
-      await navigate(paths.home);
+      // Leave the protected page first (committed at once, hence flushSync), or its guard would
+      // send us to /login when the token goes.
+      await navigate(paths.home, { flushSync: true });
       clearToken();
       queryClient.clear();
     },

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { stubMatchMedia } from '@/testing/match-media';
+import themeInitSource from '../../../../../public/theme-init.js?raw';
+
+/** Runs public/theme-init.js exactly as the browser does before the first paint. */
+function runThemeInit(): void {
+  window.eval(themeInitSource);
+}
+
+const isDark = () => document.documentElement.classList.contains('dark');
+
+describe('theme-init.js (before first paint)', () => {
+  it('uses dark when `theme` is dark, whatever the system prefers', () => {
+    stubMatchMedia(false);
+    window.localStorage.setItem('theme', 'dark');
+    runThemeInit();
+    expect(isDark()).toBe(true);
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+  });
+
+  it('uses light when `theme` is light, whatever the system prefers', () => {
+    stubMatchMedia(true);
+    window.localStorage.setItem('theme', 'light');
+    document.documentElement.classList.add('dark');
+    runThemeInit();
+    expect(isDark()).toBe(false);
+  });
+
+  it('follows the system when nothing is saved', () => {
+    stubMatchMedia(true);
+    runThemeInit();
+    expect(isDark()).toBe(true);
+
+    stubMatchMedia(false);
+    runThemeInit();
+    expect(isDark()).toBe(false);
+  });
+
+  it('ignores a value it does not know', () => {
+    stubMatchMedia(false);
+    window.localStorage.setItem('theme', 'sepia');
+    runThemeInit();
+    expect(isDark()).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import type { User, UserStats } from '@shipdeck/shared/auth';
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'user-1',
+    username: 'octocat',
+    displayName: 'Mona Octocat',
+    email: 'mona@example.com',
+    avatar: null,
+    githubId: null,
+    githubLogin: null,
+    vercelConnected: false,
+    hasPassword: true,
+    createdAt: '2026-01-15T10:00:00.000Z',
+    preferences: {
+      notifications: true,
+      emailNotifications: true,
+      githubSync: true,
+      vercelSync: true,
+    },
+    ...overrides,
+  };
+}
+
+export function buildStats(overrides: Partial<UserStats> = {}): UserStats {
+  return {
+    memberSince: '2026-01-15T10:00:00.000Z',
+    accountType: 'Free',
+    activeSessions: 1,
+    lastLoginAt: null,
+    connectedProviders: { github: false, vercel: false },
+    ...overrides,
+  };
+}
