@@ -8,13 +8,14 @@ import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { redactUrl } from './lib/redact-url.js';
 import { accountRoute } from './modules/auth/routes/account.js';
-import { githubLinkRoutes } from './modules/auth/routes/github-link.js';
 import { loginRoute } from './modules/auth/routes/login.js';
 import { passwordRoute } from './modules/auth/routes/password.js';
 import { profileRoutes } from './modules/auth/routes/profile.js';
 import { sessionRoutes } from './modules/auth/routes/session.js';
 import { signupRoute } from './modules/auth/routes/signup.js';
 import { statsRoute } from './modules/auth/routes/stats.js';
+import { githubLinkRoutes } from './modules/github-auth/routes/github-link.js';
+import { githubSignInRoutes } from './modules/github-auth/routes/github-sign-in.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
@@ -53,12 +54,17 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (!config.encryptionKey) throw new Error('buildApp needs config.encryptionKey');
   const ownsDatabase = !database;
   const handle = database ?? createDatabase(config.database);
   await migrateToLatest(handle.db);
   if (ownsDatabase) app.addHook('onClose', () => handle.destroy());
 
-  await app.register(appContextPlugin, { config, database: handle });
+  await app.register(appContextPlugin, {
+    config,
+    database: handle,
+    encryptionKey: config.encryptionKey,
+  });
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
@@ -74,6 +80,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await auth.register(profileRoutes);
       await auth.register(passwordRoute);
       await auth.register(accountRoute);
+      await auth.register(githubSignInRoutes);
       await auth.register(githubLinkRoutes);
     },
     { prefix: '/auth' },

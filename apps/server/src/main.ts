@@ -1,11 +1,13 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
+import { resolveEncryptionKey } from './config/encryption-key.js';
+import type { AppConfig } from './config/env.js';
 import { ConfigError, loadConfig } from './config/env.js';
 
-async function main(): Promise<void> {
-  let config;
+function readConfig(): AppConfig {
   try {
-    config = loadConfig();
+    const config = loadConfig();
+    return { ...config, encryptionKey: resolveEncryptionKey(config) };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -13,7 +15,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
 
+async function main(): Promise<void> {
+  const config = readConfig();
   const app = await buildApp({ config });
   // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

@@ -19,6 +19,7 @@ export const testDialects: TestDialect[] = postgresUrl ? ['sqlite', 'postgres'] 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
+    encryptionKey: randomBytes(32),
     ...overrides,
   };
 }

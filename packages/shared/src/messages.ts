@@ -56,6 +56,9 @@ export const oauthErrorMessages: Record<string, string> = {
   auth_failed: 'GitHub authentication failed. Please try again.',
   server_error: 'Server error during authentication. Please try again.',
   oauth_not_configured: 'GitHub OAuth is not configured. Please contact support.',
+  account_exists:
+    'An account with this email already exists. Sign in with your password, then connect GitHub in Settings.',
+  github_in_use: 'That GitHub account is already connected to another Shipdeck account.',
 };
 export const oauthErrorFallback = 'Authentication failed.';
 
@@ -66,5 +69,6 @@ export const successMessages = {
   preferencesUpdated: 'Preferences updated successfully!',
   preferencesSaved: 'Preferences saved successfully!',
   githubDisconnected: 'GitHub account disconnected',
+  githubConnected: 'GitHub account connected',
   accountDeleted: 'Account deleted successfully.',
 } as const;

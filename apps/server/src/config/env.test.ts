@@ -1,23 +1,66 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.js';
 
+const key = 'a'.repeat(64);
+
 describe('loadConfig', () => {
-  it('gives working defaults for `npm start` with nothing set', () => {
+  it('gives working defaults for `npm start` with nothing set: SQLite and demo mode', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
       database: { dialect: 'sqlite', filename: './data/shipdeck.db' },
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
+      github: null,
+      demoMode: true,
+      encryptionKey: null,
     });
   });
 
   it('switches to PostgreSQL for a postgres URL', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://app@db.internal:5432/shipdeck' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app@db.internal:5432/shipdeck',
+      ENCRYPTION_KEY: key,
+    });
     expect(config.database).toEqual({
       dialect: 'postgres',
       connectionString: 'postgres://app@db.internal:5432/shipdeck',
     });
+    expect(config.encryptionKey?.length).toBe(32);
+  });
+
+  it('requires a shared encryption key with PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://app@db/shipdeck' })).toThrow(
+      /ENCRYPTION_KEY is required with PostgreSQL/,
+    );
+  });
+
+  it('turns demo mode off once real GitHub credentials are set', () => {
+    const config = loadConfig({
+      GITHUB_CLIENT_ID: 'Iv1.abc',
+      GITHUB_CLIENT_SECRET: 'shh',
+      GITHUB_API_URL: 'https://ghe.example.com/api/v3/',
+      GITHUB_WEB_URL: 'https://ghe.example.com',
+    });
+    expect(config.demoMode).toBe(false);
+    expect(config.github).toEqual({
+      clientId: 'Iv1.abc',
+      clientSecret: 'shh',
+      apiUrl: 'https://ghe.example.com/api/v3',
+      webUrl: 'https://ghe.example.com',
+    });
+  });
+
+  it('refuses half a GitHub OAuth app', () => {
+    expect(() => loadConfig({ GITHUB_CLIENT_ID: 'Iv1.abc' })).toThrow(/must be set together/);
+  });
+
+  it('accepts base64 and hex keys and refuses short ones', () => {
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ ENCRYPTION_KEY: base64 }).encryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'short' })).toThrow(
+      /ENCRYPTION_KEY: must be 32 bytes/,
+    );
   });
 
   it('lists every bad value in one readable error', () => {

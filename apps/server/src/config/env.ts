@@ -30,9 +30,33 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(10),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  GITHUB_WEB_URL: z.url().default('https://github.com'),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => decodeKey(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
+  DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Accepts 64 hex digits or base64 of 32 bytes (`openssl rand -base64 32`). */
+export function decodeKey(value: string): Buffer | null {
+  const key = /^[0-9a-f]{64}$/i.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value, 'base64');
+  return key.length === 32 ? key : null;
+}
+
+export interface GithubConfig {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  webUrl: string;
+}
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; filename: string }
@@ -49,6 +73,12 @@ export interface AppConfig {
   webDistDir: string;
   sessionTtlDays: number;
   authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
+  /** Null when GitHub sign-in is not configured (and demo mode is off). */
+  github: GithubConfig | null;
+  /** On when no GitHub credentials are set: the built-in emulator stands in for GitHub and Vercel. */
+  demoMode: boolean;
+  /** Null means "derive one": main.ts keeps a key file beside a SQLite database. */
+  encryptionKey: Buffer | null;
 }
 
 export class ConfigError extends Error {
@@ -70,12 +100,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
+  const hasGithubCredentials = Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET);
+  if (Boolean(env.GITHUB_CLIENT_ID) !== Boolean(env.GITHUB_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together',
+    );
+  }
+  const database = parseDatabaseUrl(env.DATABASE_URL);
+  if (database.dialect === 'postgres' && !env.ENCRYPTION_KEY && env.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration:\n  ENCRYPTION_KEY is required with PostgreSQL, so every instance seals provider tokens with the same key',
+    );
+  }
+  const demoMode = env.DEMO_MODE === 'auto' ? !hasGithubCredentials : env.DEMO_MODE === 'true';
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
     publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
@@ -85,5 +128,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
       perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
     },
+    github:
+      env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? {
+            clientId: env.GITHUB_CLIENT_ID,
+            clientSecret: env.GITHUB_CLIENT_SECRET,
+            apiUrl: env.GITHUB_API_URL.replace(/\/$/, ''),
+            webUrl: env.GITHUB_WEB_URL.replace(/\/$/, ''),
+          }
+        : null,
+    demoMode,
+    encryptionKey: env.ENCRYPTION_KEY ? decodeKey(env.ENCRYPTION_KEY) : null,
   };
 }

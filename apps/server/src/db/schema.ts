@@ -1,3 +1,5 @@
+import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
+import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
 import type { SessionsTable } from '../modules/auth/sessions.table.js';
 import type { UsersTable } from '../modules/auth/users.table.js';
 import type { RateLimitsTable } from '../modules/rate-limit/rate-limits.table.js';
@@ -6,4 +8,6 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  oauth_states: OAuthStatesTable;
+  provider_tokens: ProviderTokensTable;
 }

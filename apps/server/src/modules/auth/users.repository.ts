@@ -35,3 +35,7 @@ export async function updateUser(db: Db, id: string, changes: UserRowUpdate): Pr
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+export function findUserByGithubId(db: Db, githubId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('github_id', '=', githubId).executeTakeFirst();
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../lib/clock.js';
+import { saveProviderToken } from '../connections/provider-tokens.repository.js';
+import {
+  findUserByEmail,
+  findUserByGithubId,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  updateUser,
+} from '../auth/users.repository.js';
+import type { UserRow } from '../auth/users.table.js';
+import type { GithubIdentity } from './github-oauth-client.js';
+import { usernameCandidate } from './github-username.js';
+
+export type GithubSignInOutcome =
+  | { ok: true; user: UserRow }
+  | { ok: false; reason: 'account_exists' | 'github_in_use' | 'auth_failed' };
+
+async function freeUsername(app: FastifyInstance, login: string): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const candidate = usernameCandidate(login, attempt);
+    if (!(await findUserByUsername(app.db, candidate))) return candidate;
+  }
+}
+
+/**
+ * Signs in the account linked to this GitHub identity, links it to the signed-in user who asked,
+ * or creates a new account. An existing account with the same email is never taken over: its
+ * owner signs in with the password and connects GitHub from Settings.
+ */
+export async function completeGithubSignIn(
+  app: FastifyInstance,
+  input: { identity: GithubIdentity; token: string; scopes: string[]; linkUserId: string | null },
+): Promise<GithubSignInOutcome> {
+  const { identity } = input;
+  const linked = await findUserByGithubId(app.db, identity.id);
+  const now = nowIso();
+  let user: UserRow;
+
+  if (input.linkUserId) {
+    const owner = await findUserById(app.db, input.linkUserId);
+    if (!owner) return { ok: false, reason: 'auth_failed' };
+    if (linked && linked.id !== owner.id) return { ok: false, reason: 'github_in_use' };
+    user = await updateUser(app.db, owner.id, {
+      github_id: identity.id,
+      github_login: identity.login,
+      avatar_url: owner.avatar_url ?? identity.avatarUrl,
+      updated_at: now,
+    });
+  } else if (linked) {
+    user = await updateUser(app.db, linked.id, {
+      github_login: identity.login,
+      avatar_url: identity.avatarUrl ?? linked.avatar_url,
+      last_login_at: now,
+      updated_at: now,
+    });
+  } else {
+    // GitHub's own no-reply form stands in when the user keeps every address private.
+    const email = identity.email ?? `${identity.id}+${identity.login}@users.noreply.github.com`;
+    if (await findUserByEmail(app.db, email)) return { ok: false, reason: 'account_exists' };
+    user = await insertUser(app.db, {
+      id: randomUUID(),
+      username: await freeUsername(app, identity.login),
+      email,
+      password_hash: null,
+      display_name: identity.name?.trim() || identity.login,
+      avatar_url: identity.avatarUrl,
+      github_id: identity.id,
+      github_login: identity.login,
+      created_at: now,
+      updated_at: now,
+      last_login_at: now,
+    });
+  }
+
+  await saveProviderToken(app.db, {
+    userId: user.id,
+    provider: 'github',
+    sealed: app.secrets.seal(input.token),
+    scopes: input.scopes,
+  });
+  return { ok: true, user };
+}

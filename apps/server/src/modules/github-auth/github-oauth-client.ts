@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { request } from '@octokit/request';
+import { Octokit } from '@octokit/rest';
+import type { GithubConfig } from '../../config/env.js';
+
+export const GITHUB_SCOPES = ['read:user', 'user:email', 'repo'];
+const USER_AGENT = 'Shipdeck';
+
+export interface PkcePair {
+  verifier: string;
+  challenge: string;
+}
+
+export function createPkcePair(): PkcePair {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+export function authorizationUrl(
+  github: GithubConfig,
+  options: { state: string; codeChallenge: string; redirectUri: string },
+): string {
+  const url = new URL('/login/oauth/authorize', github.webUrl);
+  url.search = new URLSearchParams({
+    client_id: github.clientId,
+    redirect_uri: options.redirectUri,
+    scope: GITHUB_SCOPES.join(' '),
+    state: options.state,
+    code_challenge: options.codeChallenge,
+    code_challenge_method: 'S256',
+    allow_signup: 'true',
+  }).toString();
+  return url.toString();
+}
+
+export class GithubOAuthError extends Error {
+  override name = 'GithubOAuthError';
+}
+
+interface TokenReply {
+  access_token?: string;
+  scope?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/** GitHub answers token errors with HTTP 200 and an `error` field, so both are checked. */
+export async function exchangeCode(
+  github: GithubConfig,
+  options: { code: string; redirectUri: string; codeVerifier: string },
+): Promise<{ token: string; scopes: string[] }> {
+  const response = await request('POST /login/oauth/access_token', {
+    baseUrl: github.webUrl,
+    headers: { accept: 'application/json', 'user-agent': USER_AGENT },
+    client_id: github.clientId,
+    client_secret: github.clientSecret,
+    code: options.code,
+    redirect_uri: options.redirectUri,
+    code_verifier: options.codeVerifier,
+  });
+  const data = response.data as TokenReply;
+  if (data.error || !data.access_token) {
+    throw new GithubOAuthError(`${data.error ?? 'no_token'}: ${data.error_description ?? ''}`);
+  }
+  const scopes = (data.scope ?? '').split(/[,\s]+/).filter(Boolean);
+  return { token: data.access_token, scopes };
+}
+
+export interface GithubIdentity {
+  id: string;
+  login: string;
+  name: string | null;
+  avatarUrl: string | null;
+  email: string | null;
+}
+
+export async function fetchGithubIdentity(
+  github: GithubConfig,
+  token: string,
+): Promise<GithubIdentity> {
+  const octokit = new Octokit({ auth: token, baseUrl: github.apiUrl, userAgent: USER_AGENT });
+  const { data: user } = await octokit.rest.users.getAuthenticated();
+  let email = user.email ?? null;
+  try {
+    // /user shows only a public address; the primary verified one needs the user:email scope.
+    const { data: emails } = await octokit.rest.users.listEmailsForAuthenticatedUser();
+    email = emails.find((entry) => entry.primary && entry.verified)?.email ?? email;
+  } catch {
+    // Scope not granted: keep the public address, if any.
+  }
+  return {
+    id: String(user.id),
+    login: user.login,
+    name: user.name ?? null,
+    avatarUrl: user.avatar_url || null,
+    email: email?.toLowerCase() ?? null,
+  };
+}

@@ -1,0 +1,81 @@
+import { userResultSchema } from '@shipdeck/shared/auth';
+import { successEnvelope } from '@shipdeck/shared/api-envelope';
+import { githubLinkResultSchema } from '@shipdeck/shared/github-auth';
+import { errorMessages, oauthErrorFallback, oauthErrorMessages } from '@shipdeck/shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error.js';
+import { nowIso } from '../../../lib/clock.js';
+import { ok } from '../../../lib/reply.js';
+import { requireAuth } from '../../../plugins/authenticate.js';
+import { toUserDto } from '../../auth/to-user-dto.js';
+import { updateUser } from '../../auth/users.repository.js';
+import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
+import { authorizationUrl, createPkcePair } from '../github-oauth-client.js';
+import { createOAuthState } from '../oauth-states.repository.js';
+
+export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+
+  // A full-page navigation carries no bearer header, so the signed-in user first asks for a URL
+  // whose state remembers who they are.
+  app.post(
+    '/github/link',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Get the GitHub authorize URL that connects GitHub to the signed-in account',
+        security,
+        response: { 200: successEnvelope(githubLinkResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const github = app.config.github;
+      if (!github) {
+        throw new AppError(
+          503,
+          'SERVICE_UNAVAILABLE',
+          oauthErrorMessages.oauth_not_configured ?? oauthErrorFallback,
+        );
+      }
+      const pkce = createPkcePair();
+      const state = await createOAuthState(app.db, {
+        codeVerifier: pkce.verifier,
+        linkUserId: user.id,
+      });
+      const redirectUri = `${app.config.publicUrl}/auth/github/callback`;
+      return ok({
+        url: authorizationUrl(github, { state, codeChallenge: pkce.challenge, redirectUri }),
+      });
+    },
+  );
+
+  app.delete(
+    '/github',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Disconnect GitHub from the signed-in account and forget its token',
+        security,
+        response: { 200: successEnvelope(userResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      if (!user.password_hash) {
+        throw new AppError(400, 'VALIDATION_ERROR', errorMessages.githubDisconnectNeedsPassword);
+      }
+      const updated = await app.db.transaction().execute(async (trx) => {
+        await deleteProviderToken(trx, user.id, 'github');
+        return updateUser(trx, user.id, {
+          github_id: null,
+          github_login: null,
+          updated_at: nowIso(),
+        });
+      });
+      return ok({ user: toUserDto(updated) });
+    },
+  );
+};
