@@ -1,0 +1,105 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { recordDeploymentState, type GithubSideEffects } from '../data/github-deployment-sync.js';
+import type { Commit, Pull, Repo, VercelDeployment, VercelProject, VercelState } from '../data/model.js';
+import { branchAlias, buildDeployment } from '../data/vercel-deployment-factory.js';
+import { deploymentStatusPayload } from '../webhooks/github-payloads.js';
+import { vercelDeploymentPayload } from '../webhooks/vercel-payloads.js';
+import { VERCEL_BOT_LOGIN } from '../data/generate-accounts.js';
+import type { ActivityContext } from './activity-context.js';
+
+const VERCEL_EVENT: Partial<Record<VercelState, string>> = {
+  READY: 'deployment.succeeded',
+  ERROR: 'deployment.error',
+  CANCELED: 'deployment.canceled',
+};
+
+async function announce(ctx: ActivityContext, deployment: VercelDeployment, state: VercelState, repo: Repo | null): Promise<void> {
+  const { world } = ctx;
+  deployment.state = state;
+  const effects: GithubSideEffects | null = recordDeploymentState(world, deployment, state, Date.now());
+  world.emitDeployment(deployment);
+  const sends: Promise<unknown>[] = [];
+  if (state === 'QUEUED') sends.push(ctx.webhooks.sendVercel('deployment.created', vercelDeploymentPayload(world, deployment, true)));
+  const vercelEvent = VERCEL_EVENT[state];
+  if (vercelEvent) sends.push(ctx.webhooks.sendVercel(vercelEvent, vercelDeploymentPayload(world, deployment, false)));
+  const bot = world.account(VERCEL_BOT_LOGIN);
+  if (effects && repo && bot) {
+    sends.push(ctx.webhooks.sendGithub('deployment_status', deploymentStatusPayload(ctx.render(), repo, effects.deployment, effects.status, bot), repo.id));
+  }
+  for (const batch of await Promise.all(sends)) if (Array.isArray(batch)) ctx.deliveries.push(...batch);
+}
+
+export interface DeploymentRequest {
+  project: VercelProject;
+  repo: Repo | null;
+  commit: Commit;
+  ref: string;
+  pull: Pull | null;
+  /** Forces the outcome; otherwise READY four times out of five. */
+  outcome?: 'READY' | 'ERROR';
+}
+
+/** Creates a deployment and walks it QUEUED → BUILDING → READY/ERROR, sending webhooks at each step. */
+export async function runDeployment(ctx: ActivityContext, request: DeploymentRequest): Promise<VercelDeployment> {
+  const { world } = ctx;
+  const scope = world.vercel.scopeSlug(request.project.accountId);
+  const creator =
+    (request.commit.authorId !== null ? world.vercel.userByGithubId(request.commit.authorId) : undefined) ??
+    world.vercel.users.get(request.project.accountId) ??
+    [...world.vercel.users.values()][0];
+  if (!creator) throw new Error('No Vercel user to create the deployment');
+  const owner = request.repo ? world.accounts.get(request.repo.ownerId) : undefined;
+  const authorLogin = request.commit.authorId !== null ? (world.accounts.get(request.commit.authorId)?.login ?? null) : null;
+  const plan = {
+    project: request.project,
+    repo: request.repo,
+    scope,
+    commit: request.commit,
+    ref: request.ref,
+    pull: request.pull,
+    createdAt: world.vercel.uniqueCreatedAt(Date.now()),
+    state: 'QUEUED' as const,
+    buildSeconds: 30,
+    creator,
+  };
+  const deployment = buildDeployment(plan, owner, authorLogin);
+  world.vercel.addDeployment(deployment);
+  request.project.updatedAt = deployment.createdAt;
+  await announce(ctx, deployment, 'QUEUED', request.repo);
+  await resumeDeployment(ctx, deployment, request.outcome, plan);
+  return deployment;
+}
+
+/** Finishes a deployment from whatever state it is in (also used for generated in-flight ones). */
+export async function resumeDeployment(
+  ctx: ActivityContext,
+  deployment: VercelDeployment,
+  outcome: 'READY' | 'ERROR' | undefined,
+  aliasPlan?: Parameters<typeof branchAlias>[0],
+): Promise<void> {
+  const { world } = ctx;
+  const project = world.vercel.projects.get(deployment.projectId);
+  const repo = project?.repoId !== null && project?.repoId !== undefined ? (world.repos.get(project.repoId) ?? null) : null;
+  if (deployment.state === 'QUEUED' || deployment.state === 'INITIALIZING') {
+    await sleep(ctx.deploymentStepMs);
+    deployment.buildingAt = Date.now();
+    await announce(ctx, deployment, 'BUILDING', repo);
+  }
+  if (deployment.state !== 'BUILDING') return;
+  await sleep(ctx.deploymentStepMs * 2);
+  const final = outcome ?? (ctx.rng.chance(0.8) ? 'READY' : 'ERROR');
+  deployment.readyAt = Date.now();
+  if (final === 'ERROR') {
+    deployment.errorCode = 'BUILD_FAILED';
+    deployment.errorMessage = 'Command "npm run build" exited with 1';
+  } else if (project) {
+    const branch = deployment.meta.branchAlias ?? (aliasPlan ? branchAlias(aliasPlan) : undefined);
+    deployment.aliases = branch ? [branch] : [];
+    if (deployment.target === 'production') {
+      const domain = `${project.name}${world.vercel.users.has(project.accountId) ? '' : `-${world.vercel.scopeSlug(project.accountId)}`}.vercel.app`;
+      for (const other of world.vercel.deployments) if (other.projectId === project.id) other.aliases = other.aliases.filter((a) => a !== domain);
+      deployment.aliases = [domain, ...deployment.aliases];
+    }
+  }
+  await announce(ctx, deployment, final, repo);
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { ACTIVITY_KINDS, type ActivityEngine } from '../activity/activity-engine.js';
+import type { World } from '../data/world.js';
+import type { FaultInjector } from '../faults/fault-injector.js';
+import { faultRuleSchema } from '../faults/fault-rule.js';
+import type { RateLimiter } from '../github/rate-limiter.js';
+import { readBody } from '../http/read-body.js';
+import { jsonReply, textReply, type Reply } from '../http/reply.js';
+import type { RequestLog } from '../http/request-log.js';
+import type { Area, IncomingContext } from '../http/server.js';
+import { githubWebhookTargetSchema, vercelWebhookTargetSchema } from '../webhooks/webhook-config.js';
+import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import { identiconSvg } from './avatar.js';
+
+export const ADMIN_BASE = '/_emulator';
+
+export interface AdminDeps {
+  world: World;
+  faults: FaultInjector;
+  log: RequestLog;
+  limiter: RateLimiter | null;
+  activity: ActivityEngine;
+  webhooks: WebhookDispatcher;
+  urls(): Record<string, string>;
+  createGithubToken(login: string, scopes?: string[]): string;
+  createVercelToken(username: string): string;
+}
+
+const tokenRequest = z.object({
+  provider: z.enum(['github', 'vercel']).default('github'),
+  login: z.string().min(1),
+  scopes: z.array(z.string()).optional(),
+});
+
+const activityRequest = z.object({
+  kind: z.enum(ACTIVITY_KINDS).optional(),
+  repo: z.string().optional(),
+  outcome: z.enum(['READY', 'ERROR']).optional(),
+  waitForDeployment: z.boolean().optional(),
+});
+
+const liveRequest = z.object({ intervalMs: z.number().int().min(50).max(3_600_000) });
+
+const webhookRequest = z.discriminatedUnion('provider', [
+  githubWebhookTargetSchema.extend({ provider: z.literal('github') }),
+  vercelWebhookTargetSchema.extend({ provider: z.literal('vercel') }),
+]);
+
+class BadRequest extends Error {}
+
+async function jsonBody<T>(ctx: IncomingContext, schema: z.ZodType<T>): Promise<T> {
+  const raw = (await readBody(ctx.req)).toString('utf8');
+  let value: unknown = {};
+  if (raw.trim() !== '') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new BadRequest('Body is not valid JSON');
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new BadRequest(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  return parsed.data;
+}
+
+/** Test and operator controls under `/_emulator`: faults, request log, activity, tokens. */
+export function adminArea(deps: AdminDeps): Area {
+  const route = async (ctx: IncomingContext, path: string): Promise<Reply> => {
+    const { method } = ctx;
+    const avatar = /^\/avatars\/(\d+)\.svg$/.exec(path);
+    if (avatar && method === 'GET') {
+      return { ...textReply(200, identiconSvg(avatar[1] ?? ''), 'image/svg+xml'), headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } };
+    }
+    switch (`${method} ${path}`) {
+      case 'GET ':
+      case 'GET /':
+        return jsonReply(200, { emulator: 'shipdeck', urls: deps.urls() });
+      case 'GET /health':
+        return jsonReply(200, { ok: true });
+      case 'GET /accounts':
+        return jsonReply(200, {
+          github: [...deps.world.accounts.values()].map((a) => ({
+            login: a.login,
+            id: a.id,
+            type: a.type,
+            name: a.name,
+            tokens: [...deps.world.githubTokens.values()].filter((t) => t.accountId === a.id && t.clientId === null).map((t) => ({ token: t.token, scopes: t.scopes })),
+          })),
+          vercel: [...deps.world.vercel.users.values()].map((u) => ({
+            username: u.username,
+            uid: u.uid,
+            tokens: [...deps.world.vercelTokens.values()].filter((t) => t.uid === u.uid).map((t) => t.token),
+            teams: deps.world.vercel.teamsOf(u.uid).map((t) => ({ id: t.id, slug: t.slug })),
+          })),
+          oauthApps: [...deps.world.oauthApps.values()],
+        });
+      case 'POST /tokens': {
+        const body = await jsonBody(ctx, tokenRequest);
+        const token = body.provider === 'github' ? deps.createGithubToken(body.login, body.scopes) : deps.createVercelToken(body.login);
+        return jsonReply(201, { token });
+      }
+      case 'GET /requests': {
+        const area = ctx.url.searchParams.get('area');
+        const sinceId = ctx.url.searchParams.get('sinceId');
+        const parsedArea = z.enum(['github', 'oauth', 'vercel', 'admin', 'other']).safeParse(area);
+        return jsonReply(200, deps.log.list({ area: parsedArea.success ? parsedArea.data : undefined, sinceId: sinceId ? Number(sinceId) : undefined }));
+      }
+      case 'DELETE /requests':
+        deps.log.clear();
+        return { status: 204, headers: {}, body: null };
+      case 'GET /faults':
+        return jsonReply(200, deps.faults.list());
+      case 'POST /faults':
+        return jsonReply(201, deps.faults.add(await jsonBody(ctx, faultRuleSchema)));
+      case 'DELETE /faults':
+        deps.faults.clear();
+        return { status: 204, headers: {}, body: null };
+      case 'POST /rate-limit/reset':
+        deps.limiter?.reset();
+        return { status: 204, headers: {}, body: null };
+      case 'POST /activity': {
+        const body = await jsonBody(ctx, activityRequest);
+        return jsonReply(200, await deps.activity.trigger(body));
+      }
+      case 'POST /activity/start': {
+        const body = await jsonBody(ctx, liveRequest);
+        deps.activity.start(body.intervalMs);
+        return jsonReply(200, { running: true, intervalMs: body.intervalMs });
+      }
+      case 'POST /activity/stop':
+        deps.activity.stop();
+        return jsonReply(200, { running: false });
+      case 'GET /webhooks':
+        return jsonReply(200, deps.webhooks.deliveries);
+      case 'POST /webhooks': {
+        const body = await jsonBody(ctx, webhookRequest);
+        if (body.provider === 'github') deps.webhooks.addGithubTarget(body);
+        else deps.webhooks.addVercelTarget(body);
+        return { status: 204, headers: {}, body: null };
+      }
+      case 'GET /data':
+        return jsonReply(200, deps.world.toData());
+      default: {
+        const fault = /^\/faults\/([^/]+)$/.exec(path);
+        if (fault && method === 'DELETE') {
+          return deps.faults.remove(decodeURIComponent(fault[1] ?? '')) ? { status: 204, headers: {}, body: null } : jsonReply(404, { message: 'No such fault' });
+        }
+        return jsonReply(404, { message: 'Not Found' });
+      }
+    }
+  };
+
+  return {
+    name: 'admin',
+    faultable: false,
+    async handle(ctx) {
+      try {
+        return await route(ctx, ctx.url.pathname.slice(ADMIN_BASE.length));
+      } catch (error) {
+        if (error instanceof BadRequest) return jsonReply(400, { message: error.message });
+        if (error instanceof Error && /Unknown repository|No repository|Unknown account/.test(error.message)) return jsonReply(404, { message: error.message });
+        throw error;
+      }
+    },
+    errorReply: (status) => jsonReply(status, { message: 'Internal error' }),
+  };
+}

@@ -1,0 +1,107 @@
+import type { OAuthApp, WorldData } from './data/model.js';
+import type { FaultRuleInput } from './faults/fault-rule.js';
+import type { RateLimitConfig } from './github/rate-limiter.js';
+import type { WebhookConfig } from './webhooks/webhook-config.js';
+
+/** The OAuth app every emulator knows, so demo mode needs no registration step. */
+export const DEMO_OAUTH_APP: OAuthApp = {
+  clientId: 'shipdeck-emulator-client',
+  clientSecret: 'shipdeck-emulator-secret',
+  name: 'Shipdeck (demo)',
+  callbackUrl: null,
+};
+
+export interface GlobalFaults {
+  latencyMs?: number;
+  errorRate?: number;
+  errorStatus?: number;
+  malformedRate?: number;
+  dropRate?: number;
+  /** Finer-grained rules (per area, method, path). */
+  rules?: FaultRuleInput[];
+}
+
+export interface EmulatorOptions {
+  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** Origin written into URLs in answers; default `http://127.0.0.1:<port>`. */
+  publicUrl?: string;
+  /** Seed of the generated data (default 1): the same seed gives the same world. */
+  seed?: number | string;
+  /** The moment generated data is relative to (default: now). */
+  now?: number | Date;
+  /** Extra generated users besides the fixed cast (default 8). */
+  users?: number;
+  /** Repositories owned by the demo account (default 40; 5000 is fine). */
+  repos?: number;
+  /** How many of them get a rich history of commits and pull requests (default 24). */
+  richRepos?: number;
+  /** Vercel projects of the demo account linked to its repositories (default 8). */
+  projects?: number;
+  /** Deployments generated per linked project (default 14). */
+  deploymentsPerProject?: number;
+  /** A data file's contents (see `worldDataSchema`); replaces generation. */
+  data?: WorldData;
+  /** Extra OAuth apps besides {@link DEMO_OAUTH_APP}. */
+  oauthApps?: OAuthApp[];
+  /** GitHub rate limits (defaults: GitHub.com's), or false to turn them off like GHES. */
+  rateLimits?: Partial<RateLimitConfig> | false;
+  faults?: GlobalFaults;
+  webhooks?: WebhookConfig;
+  /** Live activity: start moving the world every `intervalMs` (off by default). */
+  activity?: { intervalMs: number } | false;
+  /** Time between deployment states during live activity (default 3000 ms). */
+  deploymentStepMs?: number;
+  /** Requests kept in the request log (default 2000). */
+  requestLogSize?: number;
+}
+
+export interface ResolvedOptions {
+  port: number;
+  publicUrl: string | null;
+  seed: number | string;
+  now: number;
+  users: number;
+  repos: number;
+  richRepos: number;
+  projects: number;
+  deploymentsPerProject: number;
+  data: WorldData | undefined;
+  oauthApps: OAuthApp[];
+  rateLimits: Partial<RateLimitConfig> | false;
+  faultRules: FaultRuleInput[];
+  webhooks: WebhookConfig;
+  activity: { intervalMs: number } | false;
+  deploymentStepMs: number;
+  requestLogSize: number;
+}
+
+function globalRule(faults: GlobalFaults): FaultRuleInput | null {
+  const { latencyMs, errorRate, errorStatus, malformedRate, dropRate } = faults;
+  if ([latencyMs, errorRate, malformedRate, dropRate].every((v) => v === undefined || v === 0)) return null;
+  return { id: 'global', area: 'all', latencyMs, errorRate, errorStatus, malformedRate, dropRate };
+}
+
+export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
+  const faults = options.faults ?? {};
+  const global = globalRule(faults);
+  return {
+    port: options.port ?? 0,
+    publicUrl: options.publicUrl?.replace(/\/+$/, '') ?? null,
+    seed: options.seed ?? 1,
+    now: options.now instanceof Date ? options.now.getTime() : (options.now ?? Date.now()),
+    users: options.users ?? 8,
+    repos: options.repos ?? 40,
+    richRepos: options.richRepos ?? 24,
+    projects: options.projects ?? 8,
+    deploymentsPerProject: options.deploymentsPerProject ?? 14,
+    data: options.data,
+    oauthApps: [DEMO_OAUTH_APP, ...(options.oauthApps ?? [])],
+    rateLimits: options.rateLimits ?? {},
+    faultRules: [...(global ? [global] : []), ...(faults.rules ?? [])],
+    webhooks: options.webhooks ?? {},
+    activity: options.activity ?? false,
+    deploymentStepMs: options.deploymentStepMs ?? 3000,
+    requestLogSize: options.requestLogSize ?? 2000,
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+const rate = z.number().min(0).max(1);
+
+/**
+ * One fault to inject. Matching: `area` (default every provider area, never the admin API),
+ * `method`, and `path` (a prefix of the request path as the client sent it, e.g.
+ * `/api/v3/user/repos` or `/v6/deployments`) or `pathPattern` (a regular expression).
+ */
+export const faultRuleSchema = z.object({
+  id: z.string().min(1).optional(),
+  area: z.enum(['github', 'vercel', 'oauth', 'all']).default('all'),
+  method: z.string().toUpperCase().optional(),
+  path: z.string().optional(),
+  pathPattern: z.string().optional(),
+  /** Added before answering. */
+  latencyMs: z.number().int().min(0).max(120_000).optional(),
+  /** Share of requests answered with `errorStatus` (5xx) and the provider's error body. */
+  errorRate: rate.optional(),
+  errorStatus: z.number().int().min(500).max(599).default(500),
+  /** Share of answers whose JSON body is cut short. */
+  malformedRate: rate.optional(),
+  /** Share of requests whose connection is closed without an answer. */
+  dropRate: rate.optional(),
+  /**
+   * Rate-limit exhaustion: GitHub answers `primary` with 403/429 and `x-ratelimit-remaining: 0`,
+   * `secondary` with a secondary-limit message and `retry-after`; Vercel answers 429.
+   */
+  rateLimit: z.enum(['primary', 'secondary']).optional(),
+  /** Status for GitHub rate-limit answers (GitHub uses both). */
+  rateLimitStatus: z.union([z.literal(403), z.literal(429)]).default(403),
+  /** Remove the rule after it has applied this many times. */
+  times: z.number().int().min(1).optional(),
+});
+
+export type FaultRuleInput = z.input<typeof faultRuleSchema>;
+export type FaultRule = z.output<typeof faultRuleSchema> & { id: string };

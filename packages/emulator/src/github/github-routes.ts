@@ -1,0 +1,43 @@
+import { Router } from '../http/router.js';
+import type { GithubRoute } from './github-request.js';
+import { listBranches } from './routes/branches.js';
+import { getCombinedStatus, listCheckRuns } from './routes/checks.js';
+import { getCommit, listCommits } from './routes/commits.js';
+import { listDeployments, listDeploymentStatuses } from './routes/deployments.js';
+import { getPull, listPulls, listReviews } from './routes/pulls.js';
+import { getRateLimit } from './routes/rate-limit.js';
+import { getRepo, listLanguages } from './routes/repos.js';
+import { searchIssues } from './routes/search.js';
+import { getAuthenticatedUser, listEmails } from './routes/user.js';
+import { listReposForUser } from './routes/user-repos.js';
+
+const REPO_ROUTES: readonly [string, GithubRoute][] = [
+  ['', getRepo],
+  ['/languages', listLanguages],
+  ['/commits', listCommits],
+  ['/commits/:ref', getCommit],
+  ['/commits/:ref/check-runs', listCheckRuns],
+  ['/commits/:ref/status', getCombinedStatus],
+  ['/pulls', listPulls],
+  ['/pulls/:number', getPull],
+  ['/pulls/:number/reviews', listReviews],
+  ['/branches', listBranches],
+  ['/deployments', listDeployments],
+  ['/deployments/:deploymentId/statuses', listDeploymentStatuses],
+];
+
+/** Every GitHub REST endpoint the emulator serves, below the API base path. */
+export function githubRouter(): Router<GithubRoute> {
+  const router = new Router<GithubRoute>()
+    .add('GET', '/user', getAuthenticatedUser)
+    .add('GET', '/user/emails', listEmails)
+    .add('GET', '/user/repos', listReposForUser)
+    .add('GET', '/search/issues', searchIssues)
+    .add('GET', '/rate_limit', getRateLimit);
+  // Link headers point at /repositories/{id}/…, so every repository route answers there too.
+  for (const [suffix, route] of REPO_ROUTES) {
+    router.add('GET', `/repos/:owner/:repo${suffix}`, route);
+    router.add('GET', `/repositories/:id${suffix}`, route);
+  }
+  return router;
+}

@@ -1,0 +1,160 @@
+import type { AddressInfo } from 'node:net';
+import { ActivityEngine, type ActivityOptions, type ActivityResult } from './activity/activity-engine.js';
+import { ADMIN_BASE, adminArea } from './admin/admin-area.js';
+import { buildWorld, vercelTokenFor } from './data/build-world.js';
+import { DEMO_LOGIN } from './data/generate-accounts.js';
+import { randomToken } from './data/ids.js';
+import type { World } from './data/world.js';
+import { DEMO_OAUTH_APP, resolveOptions, type EmulatorOptions } from './emulator-options.js';
+import { FaultInjector } from './faults/fault-injector.js';
+import { GITHUB_API_BASE, githubArea } from './github/github-area.js';
+import { GITHUB_RATE_LIMITS, RateLimiter } from './github/rate-limiter.js';
+import { GithubUrls } from './github/urls.js';
+import { RequestLog } from './http/request-log.js';
+import { createEmulatorServer, type Area } from './http/server.js';
+import { OAUTH_BASE, oauthArea } from './oauth/oauth-area.js';
+import { OAuthCodeStore } from './oauth/oauth-codes.js';
+import { VERCEL_PATH, vercelArea } from './vercel/vercel-area.js';
+import { webArea } from './web/web-area.js';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
+
+export type { EmulatorOptions } from './emulator-options.js';
+
+export interface EmulatorHandle {
+  /** Origin of the emulator, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  /** Octokit `baseUrl` / GITHUB_API_URL: `<url>/api/v3`. */
+  githubApiUrl: string;
+  /** OAuth base (GitHub's `https://github.com`): `<url>`; the endpoints are below it. */
+  oauthUrl: string;
+  /** `<url>/login/oauth/authorize` */
+  authorizeUrl: string;
+  /** `<url>/login/oauth/access_token` */
+  accessTokenUrl: string;
+  /** Vercel SDK `serverURL` / VERCEL_API_URL: the origin itself (`/v2/user`, `/v9/projects`…). */
+  vercelApiUrl: string;
+  /** `<url>/_emulator` */
+  adminUrl: string;
+  /** The demo account and ready-made credentials for it. */
+  demo: {
+    login: string;
+    githubToken: string;
+    vercelToken: string;
+    oauthClientId: string;
+    oauthClientSecret: string;
+  };
+  /** The live data: read it, or change it and call `world.touch()`. */
+  world: World;
+  faults: FaultInjector;
+  requestLog: RequestLog;
+  webhooks: WebhookDispatcher;
+  /** Issues a personal access token for a GitHub account (default scopes: repo, read:org, user). */
+  createGithubToken(login: string, scopes?: string[]): string;
+  /** Issues a Vercel token for a Vercel username. */
+  createVercelToken(username: string): string;
+  /** Makes one thing happen (push, PR opened/merged, deployment) and sends its webhooks. */
+  triggerActivity(options?: ActivityOptions): Promise<ActivityResult>;
+  startActivity(intervalMs: number): void;
+  stopActivity(): void;
+  /** Resets every GitHub rate-limit bucket. */
+  resetRateLimits(): void;
+  close(): Promise<void>;
+}
+
+/** Starts the provider emulator on 127.0.0.1 and resolves once it is listening. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<EmulatorHandle> {
+  const resolved = resolveOptions(options);
+  const world = buildWorld({ ...resolved, oauthApps: resolved.oauthApps });
+  const log = new RequestLog(resolved.requestLogSize);
+  const faults = new FaultInjector(resolved.seed, resolved.faultRules);
+  const limiter = resolved.rateLimits === false ? null : new RateLimiter({ ...GITHUB_RATE_LIMITS, ...resolved.rateLimits });
+  const webhooks = new WebhookDispatcher(resolved.webhooks);
+  let origin = resolved.publicUrl ?? 'http://127.0.0.1';
+  let urls = new GithubUrls(origin);
+  const render = (): { world: World; urls: GithubUrls; viewer: null } => ({ world, urls, viewer: null });
+  const activity = new ActivityEngine({ world, webhooks, render, deploymentStepMs: resolved.deploymentStepMs });
+
+  const createGithubToken = (login: string, scopes = ['repo', 'read:org', 'user', 'workflow']): string => {
+    const account = world.account(login);
+    if (!account) throw new Error(`Unknown account ${login}`);
+    const token = `ghp_${randomToken(36)}`;
+    world.githubTokens.set(token, { token, accountId: account.id, scopes, clientId: null });
+    return token;
+  };
+  const createVercelToken = (username: string): string => {
+    const user = [...world.vercel.users.values()].find((u) => u.username === username);
+    if (!user) throw new Error(`Unknown account ${username}`);
+    const token = `vercel_${randomToken(24)}`;
+    world.vercelTokens.set(token, { token, uid: user.uid });
+    return token;
+  };
+  const endpoints = (): Record<string, string> => ({
+    github: `${origin}${GITHUB_API_BASE}`,
+    authorize: `${origin}${OAUTH_BASE}/authorize`,
+    accessToken: `${origin}${OAUTH_BASE}/access_token`,
+    vercel: origin,
+    admin: `${origin}${ADMIN_BASE}`,
+  });
+
+  const github = githubArea({ world, urls: () => urls, limiter });
+  const oauth = oauthArea(world, new OAuthCodeStore());
+  const vercel = vercelArea(world);
+  const admin = adminArea({ world, faults, log, limiter, activity, webhooks, urls: endpoints, createGithubToken, createVercelToken });
+  const web = webArea(world, endpoints);
+  const areaFor = (path: string): Area => {
+    if (path === GITHUB_API_BASE || path.startsWith(`${GITHUB_API_BASE}/`)) return github;
+    if (path.startsWith(`${OAUTH_BASE}/`)) return oauth;
+    if (path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`)) return admin;
+    return VERCEL_PATH.test(path) ? vercel : web;
+  };
+
+  const server = createEmulatorServer({ origin: () => origin, areaFor, faults, log });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(resolved.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = resolved.publicUrl ?? `http://127.0.0.1:${port}`;
+  urls = new GithubUrls(origin);
+  if (resolved.activity) activity.start(resolved.activity.intervalMs);
+
+  const demo = world.account(DEMO_LOGIN);
+  const demoVercel = demo ? world.vercel.userByGithubId(demo.id) : undefined;
+  return {
+    url: origin,
+    githubApiUrl: `${origin}${GITHUB_API_BASE}`,
+    oauthUrl: origin,
+    authorizeUrl: `${origin}${OAUTH_BASE}/authorize`,
+    accessTokenUrl: `${origin}${OAUTH_BASE}/access_token`,
+    vercelApiUrl: origin,
+    adminUrl: `${origin}${ADMIN_BASE}`,
+    demo: {
+      login: DEMO_LOGIN,
+      githubToken: `ghp_emu_${DEMO_LOGIN}`,
+      vercelToken: vercelTokenFor(demoVercel?.username ?? DEMO_LOGIN),
+      oauthClientId: DEMO_OAUTH_APP.clientId,
+      oauthClientSecret: DEMO_OAUTH_APP.clientSecret,
+    },
+    world,
+    faults,
+    requestLog: log,
+    webhooks,
+    createGithubToken,
+    createVercelToken,
+    triggerActivity: (activityOptions) => activity.trigger(activityOptions),
+    startActivity: (intervalMs) => activity.start(intervalMs),
+    stopActivity: () => activity.stop(),
+    resetRateLimits: () => limiter?.reset(),
+    async close() {
+      activity.stop();
+      await activity.settle();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

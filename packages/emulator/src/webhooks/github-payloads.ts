@@ -1,0 +1,114 @@
+import type { Account, Commit, GhDeployment, GhDeploymentStatus, Pull, Repo } from '../data/model.js';
+import { fakeSha } from '../data/ids.js';
+import type { RepoHistory } from '../data/repo-history.js';
+import { renderDeployment, renderDeploymentStatus } from '../github/render/deployment.js';
+import { renderPull } from '../github/render/pull.js';
+import type { RenderContext } from '../github/render/render-context.js';
+import { renderRepository } from '../github/render/repository.js';
+import { renderSimpleUser } from '../github/render/user.js';
+import { ghTime } from '../github/urls.js';
+
+export const ZERO_SHA = '0000000000000000000000000000000000000000';
+
+/** The repository object of webhook payloads (push sends its dates as epoch seconds). */
+export function webhookRepository(ctx: RenderContext, repo: Repo, epochDates: boolean): Record<string, unknown> {
+  const body = renderRepository(ctx, repo, false);
+  delete body.permissions;
+  const owner = ctx.world.ownerOf(repo);
+  body.stargazers = repo.stars;
+  body.master_branch = repo.defaultBranch;
+  body.custom_properties = {};
+  if (owner.type === 'Organization') body.organization = owner.login;
+  if (epochDates) {
+    body.created_at = Math.floor(Date.parse(repo.createdAt) / 1000);
+    body.pushed_at = Math.floor(Date.parse(repo.pushedAt) / 1000);
+  }
+  return body;
+}
+
+function pushCommit(ctx: RenderContext, repo: Repo, history: RepoHistory, commit: Commit): Record<string, unknown> {
+  const html = ctx.urls.repoHtml(ctx.world.fullName(repo));
+  const files = history.filesOf(commit);
+  const person = (name: string, email: string, id: number | null): Record<string, unknown> => {
+    const login = id === null ? undefined : ctx.world.accounts.get(id)?.login;
+    return login ? { name, email, username: login } : { name, email };
+  };
+  return {
+    id: commit.sha,
+    tree_id: fakeSha('tree', commit.sha),
+    distinct: true,
+    message: commit.message,
+    timestamp: ghTime(commit.committedAt),
+    url: `${html}/commit/${commit.sha}`,
+    author: person(commit.authorName, commit.authorEmail, commit.authorId),
+    committer: person(commit.committerName, commit.committerEmail, commit.committerId),
+    added: files.filter((f) => f.status === 'added').map((f) => f.filename),
+    removed: files.filter((f) => f.status === 'removed').map((f) => f.filename),
+    modified: files.filter((f) => f.status === 'modified' || f.status === 'renamed').map((f) => f.filename),
+  };
+}
+
+export interface PushDetails {
+  ref: string;
+  before: string;
+  after: string;
+  /** New commits, oldest first. */
+  commits: readonly Commit[];
+  pusher: Account;
+}
+
+export function pushPayload(ctx: RenderContext, repo: Repo, history: RepoHistory, push: PushDetails): Record<string, unknown> {
+  const html = ctx.urls.repoHtml(ctx.world.fullName(repo));
+  const commits = push.commits.map((c) => pushCommit(ctx, repo, history, c));
+  const created = push.before === ZERO_SHA;
+  return {
+    ref: push.ref,
+    before: push.before,
+    after: push.after,
+    repository: webhookRepository(ctx, repo, true),
+    pusher: { name: push.pusher.login, email: push.pusher.emails.find((e) => e.primary)?.email ?? null },
+    sender: renderSimpleUser(ctx.urls, push.pusher),
+    created,
+    deleted: push.after === ZERO_SHA,
+    forced: false,
+    base_ref: null,
+    compare: created ? `${html}/compare/${push.ref.replace('refs/heads/', '')}` : `${html}/compare/${push.before.slice(0, 12)}...${push.after.slice(0, 12)}`,
+    commits,
+    head_commit: commits[commits.length - 1] ?? null,
+  };
+}
+
+export function pullRequestPayload(
+  ctx: RenderContext,
+  repo: Repo,
+  pull: Pull,
+  action: 'opened' | 'closed' | 'synchronize' | 'reopened',
+  sender: Account,
+  sync?: { before: string; after: string },
+): Record<string, unknown> {
+  const payload: Record<string, unknown> = {
+    action,
+    number: pull.number,
+    pull_request: renderPull(ctx, repo, pull),
+    repository: webhookRepository(ctx, repo, false),
+    sender: renderSimpleUser(ctx.urls, sender),
+  };
+  if (sync) Object.assign(payload, sync);
+  return payload;
+}
+
+export function deploymentStatusPayload(
+  ctx: RenderContext,
+  repo: Repo,
+  deployment: GhDeployment,
+  status: GhDeploymentStatus,
+  sender: Account,
+): Record<string, unknown> {
+  return {
+    action: 'created',
+    deployment_status: renderDeploymentStatus(ctx, repo, status),
+    deployment: renderDeployment(ctx, repo, deployment),
+    repository: webhookRepository(ctx, repo, false),
+    sender: renderSimpleUser(ctx.urls, sender),
+  };
+}
