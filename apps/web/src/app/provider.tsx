@@ -15,6 +15,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
         theme={theme}
         visibleToasts={toastConfig.maxVisible}
         duration={toastConfig.defaultDurationMs}
+        // Below the 56 px header, so toasts never cover the theme, bell and user-menu buttons.
+        offset={{ top: 68, right: 16 }}
+        mobileOffset={{ top: 64, right: 8, left: 8 }}
         closeButton
         richColors
       />

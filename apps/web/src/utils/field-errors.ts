@@ -11,7 +11,11 @@ export function firstErrorByField<K extends string>(
 ): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
   for (const issue of issues) {
-    const key = 'field' in issue ? issue.field : String(issue.path[0] ?? '');
+    // The server names fields by where they came from ("body.email"); forms know them as "email".
+    const key =
+      'field' in issue
+        ? issue.field.replace(/^(body|query|params)\./, '')
+        : String(issue.path[0] ?? '');
     const field = fields.find((candidate) => candidate === key);
     if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
   }

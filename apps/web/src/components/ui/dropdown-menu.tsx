@@ -2,7 +2,10 @@ import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { cn } from '@/utils/cn';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/** Non-modal: the page stays in the accessibility tree (no aria-hidden on focusable content). */
+export function DropdownMenu(props: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
 export function DropdownMenuContent({

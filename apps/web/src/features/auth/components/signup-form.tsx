@@ -52,8 +52,13 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
       {
         onSuccess: (user) => onSuccess(user.email),
         onError: (error) => {
-          setFormError(getErrorMessage(error, errorMessages.signupFailed));
-          if (error instanceof ApiError) setErrors(firstErrorByField(error.fieldErrors, FIELDS));
+          const serverFieldErrors =
+            error instanceof ApiError ? firstErrorByField(error.fieldErrors, FIELDS) : {};
+          setErrors(serverFieldErrors);
+          // Errors the server pinned on a field show there; anything else goes above the form.
+          if (!Object.values(serverFieldErrors).some(Boolean)) {
+            setFormError(getErrorMessage(error, errorMessages.signupFailed));
+          }
         },
       },
     );

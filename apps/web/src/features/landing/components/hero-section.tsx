@@ -40,17 +40,17 @@ export function HeroSection({ signedIn }: { signedIn: boolean }) {
               <span className="size-2.5 rounded-full bg-zinc-700" aria-hidden="true" />
               <span className="size-2.5 rounded-full bg-zinc-700" aria-hidden="true" />
               <span className="size-2.5 rounded-full bg-zinc-700" aria-hidden="true" />
-              <span className="ml-2 text-xs text-zinc-500">Terminal</span>
+              <span className="ml-2 text-xs text-zinc-400">Terminal</span>
             </div>
             <pre className="px-4 py-5 font-mono whitespace-pre-wrap break-words text-[13px] leading-6 text-zinc-300">
               <code>
-                <span className="text-zinc-500"># run your own Shipdeck</span>
+                <span className="text-zinc-400"># run your own Shipdeck</span>
                 {'\n'}
                 <span className="text-blue-400">$</span> npm ci && npm start
                 {'\n'}
-                <span className="text-zinc-500"># → http://localhost:3000, demo data included</span>
+                <span className="text-zinc-400"># → http://localhost:3000, demo data included</span>
                 {'\n\n'}
-                <span className="text-zinc-500"># make it yours: add provider credentials</span>
+                <span className="text-zinc-400"># make it yours: add provider credentials</span>
                 {'\n'}
                 <span className="text-blue-400">$</span> GITHUB_CLIENT_ID=… VERCEL_TOKEN=… npm start
               </code>

@@ -24,7 +24,7 @@ export function LandingFooter() {
           <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">
             The self-hosted dashboard for developers who ship on GitHub and Vercel.
           </p>
-          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-500">
+          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
             © {new Date().getFullYear()} Shipdeck ·{' '}
             <a
               href={serverPaths.docs}

@@ -86,7 +86,7 @@ export function ChangePasswordForm() {
             {...field('newPassword')}
           />
           <TextField
-            label="Confirm new password"
+            label="Confirm password"
             autoComplete="new-password"
             {...field('confirmPassword')}
           />

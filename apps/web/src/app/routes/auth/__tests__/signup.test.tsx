@@ -125,7 +125,7 @@ describe('signup page', () => {
   it('puts server field errors on their fields', async () => {
     mockApi({
       'POST /auth/signup': fail(400, 'Validation failed', 'VALIDATION_ERROR', [
-        { field: 'username', message: validationMessages.usernamePattern },
+        { field: 'body.username', message: validationMessages.usernamePattern },
       ]),
     });
     renderApp(<SignupRoute />, { url: '/signup' });
@@ -134,6 +134,7 @@ describe('signup page', () => {
 
     expect(await screen.findByText(validationMessages.usernamePattern)).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('falls back to the generic text when the server fails', async () => {

@@ -13,7 +13,7 @@ async function submit({ current, next, confirm }: Values) {
   const user = userEvent.setup();
   if (current) await user.type(screen.getByLabelText('Current password'), current);
   if (next) await user.type(screen.getByLabelText('New password'), next);
-  if (confirm) await user.type(screen.getByLabelText('Confirm new password'), confirm);
+  if (confirm) await user.type(screen.getByLabelText('Confirm password'), confirm);
   await user.click(screen.getByRole('button', { name: /password/i }));
 }
 
