@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { resolveEncryptionKey } from './config/encryption-key.js';
 import type { AppConfig } from './config/env.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { startDemoProviders } from './demo/start-demo-providers.js';
 
 function readConfig(): AppConfig {
   try {
@@ -18,13 +19,26 @@ function readConfig(): AppConfig {
 }
 
 async function main(): Promise<void> {
-  const config = readConfig();
+  let config = readConfig();
+  let closeDemo = async () => {};
+  if (config.demoMode && !config.github) {
+    const demo = await startDemoProviders(config);
+    config = demo.config;
+    closeDemo = demo.close;
+  }
   const app = await buildApp({ config });
+  if (config.demoMode) {
+    app.log.info(
+      { githubApiUrl: config.github?.apiUrl },
+      'demo mode: the built-in emulator stands in for GitHub',
+    );
+  }
   // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    await closeDemo();
   });
   await app.listen({ host: config.host, port: config.port });
 }

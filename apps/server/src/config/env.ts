@@ -39,6 +39,7 @@ const envSchema = z.object({
     .refine((value) => decodeKey(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
     .optional(),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
+  EMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,6 +78,8 @@ export interface AppConfig {
   github: GithubConfig | null;
   /** On when no GitHub credentials are set: the built-in emulator stands in for GitHub and Vercel. */
   demoMode: boolean;
+  /** Port of the in-process emulator in demo mode; 0 picks a free one. */
+  emulatorPort: number;
   /** Null means "derive one": main.ts keeps a key file beside a SQLite database. */
   encryptionKey: Buffer | null;
 }
@@ -138,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     demoMode,
+    emulatorPort: env.EMULATOR_PORT,
     encryptionKey: env.ENCRYPTION_KEY ? decodeKey(env.ENCRYPTION_KEY) : null,
   };
 }

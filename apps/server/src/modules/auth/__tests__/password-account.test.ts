@@ -208,9 +208,6 @@ describe.each(testDialects)('GitHub link on %s', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: errorMessages.githubDisconnectNeedsPassword });
   });
-
-  it('tells the browser that GitHub sign-in is not configured yet', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/auth/github' });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/login?error=oauth_not_configured');
   });

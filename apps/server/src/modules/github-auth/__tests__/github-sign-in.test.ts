@@ -1,0 +1,218 @@
+import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
+import type { EmulatorHandle } from '@shipdeck/emulator/start-emulator';
+import { startEmulator } from '@shipdeck/emulator/start-emulator';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+
+let emulator: EmulatorHandle;
+beforeAll(async () => {
+  emulator = await startEmulator({ repos: 5, richRepos: 2, projects: 1, rateLimits: false });
+});
+afterAll(() => emulator.close());
+
+/** Plays the browser: our redirect → the emulator's authorize form → back to our callback. */
+async function runOAuth(
+  app: FastifyInstance,
+  start: { url: string; headers?: Record<string, string> } | { authorizeUrl: string },
+  choice: { login?: string; decision?: 'allow' | 'deny' } = {},
+): Promise<string> {
+  let authorizeUrl: string;
+  if ('authorizeUrl' in start) {
+    authorizeUrl = start.authorizeUrl;
+  } else {
+    const begin = await app.inject({ method: 'GET', url: start.url, headers: start.headers });
+    expect(begin.statusCode).toBe(302);
+    authorizeUrl = String(begin.headers.location);
+  }
+  const authorize = new URL(authorizeUrl);
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set('login', choice.login ?? 'octocat');
+  form.set('decision', choice.decision ?? 'allow');
+  const approval = await fetch(new URL('/login/oauth/authorize', authorize), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(approval.status).toBe(302);
+  const callback = new URL(String(approval.headers.get('location')));
+  const finish = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+  expect(finish.statusCode).toBe(302);
+  return String(finish.headers.location);
+}
+
+describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    publicUrl: 'http://127.0.0.1:3000',
+    get github() {
+      return {
+        clientId: DEMO_OAUTH_APP.clientId,
+        clientSecret: DEMO_OAUTH_APP.clientSecret,
+        apiUrl: emulator.githubApiUrl,
+        webUrl: emulator.oauthUrl,
+      };
+    },
+  });
+
+  it('sends the browser to GitHub with state, PKCE and the callback', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/github' });
+    const location = new URL(String(response.headers.location));
+    expect(location.origin + location.pathname).toBe(`${emulator.oauthUrl}/login/oauth/authorize`);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      client_id: DEMO_OAUTH_APP.clientId,
+      redirect_uri: 'http://127.0.0.1:3000/auth/github/callback',
+      scope: 'read:user user:email repo',
+      code_challenge_method: 'S256',
+    });
+    expect(location.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('creates an account on first sign-in, then signs the same account in again', async () => {
+    const landing = await runOAuth(t.app, { url: '/auth/github' });
+    const match = /^\/dashboard\?token=(sds_[A-Za-z0-9_-]+)$/.exec(landing);
+    expect(match).not.toBeNull();
+    const token = decodeURIComponent(match?.[1] ?? '');
+
+    const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
+    const { user } = me.json<{ data: { user: Record<string, unknown> } }>().data;
+    const octocat = emulator.world.account('octocat');
+    expect(user).toMatchObject({
+      username: 'octocat',
+      githubLogin: 'octocat',
+      githubId: String(octocat?.id),
+      hasPassword: false,
+    });
+
+    const stored = await t.database.db.selectFrom('provider_tokens').selectAll().execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_sealed).not.toMatch(/gh[op]_/);
+    expect(stored[0]?.scopes).toContain('repo');
+
+    const again = await runOAuth(t.app, { url: '/auth/github' });
+    const secondToken = decodeURIComponent(again.replace('/dashboard?token=', ''));
+    const meAgain = await t.app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: bearer(secondToken),
+    });
+    expect(meAgain.json()).toMatchObject({ data: { user: { id: user.id } } });
+    expect(await t.database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
+  it('turns a refusal on the authorize page into auth_failed', async () => {
+    const landing = await runOAuth(t.app, { url: '/auth/github' }, { decision: 'deny' });
+    expect(landing).toBe('/login?error=auth_failed');
+  });
+
+  it('refuses a forged or replayed state', async () => {
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/auth/github/callback?code=abc&state=not-issued-by-us',
+    });
+    expect(forged.headers.location).toBe('/login?error=auth_failed');
+
+    const begin = await t.app.inject({ method: 'GET', url: '/auth/github' });
+    const authorize = new URL(String(begin.headers.location));
+    const form = new URLSearchParams(authorize.searchParams);
+    form.set('login', 'octocat');
+    form.set('decision', 'allow');
+    const approval = await fetch(new URL('/login/oauth/authorize', authorize), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    const callback = new URL(String(approval.headers.get('location')));
+    const path = `${callback.pathname}${callback.search}`;
+    const first = await t.app.inject({ method: 'GET', url: path });
+    expect(String(first.headers.location)).toMatch(/^\/dashboard\?token=/);
+    const replay = await t.app.inject({ method: 'GET', url: path });
+    expect(replay.headers.location).toBe('/login?error=auth_failed');
+  });
+
+  it('connects GitHub to a signed-in password account, and never to a second one', async () => {
+    const someone = await signUpAndLogIn(t.app);
+    const other = await signUpAndLogIn(t.app);
+    // Pick a GitHub account nobody has used yet in this suite.
+    const login = [...emulator.world.accounts.values()].find(
+      (account) => account.type === 'User' && account.login !== 'octocat',
+    )?.login;
+    expect(login).toBeDefined();
+
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/auth/github/link',
+      headers: bearer(someone.token),
+    });
+    expect(link.statusCode).toBe(200);
+    const { url } = link.json<{ data: { url: string } }>().data;
+    expect(await runOAuth(t.app, { authorizeUrl: url }, { login })).toBe(
+      '/settings?github=connected',
+    );
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: bearer(someone.token),
+    });
+    expect(me.json()).toMatchObject({ data: { user: { githubLogin: login, hasPassword: true } } });
+
+    const otherLink = await t.app.inject({
+      method: 'POST',
+      url: '/auth/github/link',
+      headers: bearer(other.token),
+    });
+    const otherUrl = otherLink.json<{ data: { url: string } }>().data.url;
+    expect(await runOAuth(t.app, { authorizeUrl: otherUrl }, { login })).toBe(
+      '/settings?github_error=github_in_use',
+    );
+
+    const disconnect = await t.app.inject({
+      method: 'DELETE',
+      url: '/auth/github',
+      headers: bearer(someone.token),
+    });
+    expect(disconnect.json()).toMatchObject({ data: { user: { githubId: null } } });
+    const tokens = await t.database.db
+      .selectFrom('provider_tokens')
+      .select('user_id')
+      .where('user_id', '=', someone.userId)
+      .execute();
+    expect(tokens).toEqual([]);
+  });
+
+  it('never takes over an existing account that has the same email', async () => {
+    const login = [...emulator.world.accounts.values()]
+      .filter((account) => account.type === 'User')
+      .at(-1)?.login;
+    const account = emulator.world.account(login ?? '');
+    const primary = account?.emails.find((entry) => entry.primary)?.email ?? '';
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { username: 'email-owner', email: primary, password: 'secret-123' },
+    });
+    expect(await runOAuth(t.app, { url: '/auth/github' }, { login })).toBe(
+      '/login?error=account_exists',
+    );
+  });
+});
+
+describe('GitHub sign-in without configuration', () => {
+  const t = useTestApp('sqlite');
+
+  it('tells the browser that GitHub sign-in is not configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/github' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login?error=oauth_not_configured');
+  });
+
+  it('answers a link request with 503', async () => {
+    const { token } = await signUpAndLogIn(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/github/link',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(503);
+  });
+});
