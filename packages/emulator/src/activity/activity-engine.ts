@@ -162,7 +162,7 @@ export class ActivityEngine {
   resumeInFlight(): void {
     for (const deployment of this.deps.world.vercel.deployments) {
       if (deployment.state === 'QUEUED' || deployment.state === 'BUILDING' || deployment.state === 'INITIALIZING') {
-        this.track(resumeDeployment(this.context(), deployment, undefined));
+        this.track(resumeDeployment(this.context(), deployment, undefined)).catch((error: unknown) => console.error('[emulator] deployment failed', error));
       }
     }
   }

@@ -5,6 +5,7 @@ import { branchAlias, buildDeployment } from '../data/vercel-deployment-factory.
 import { deploymentStatusPayload } from '../webhooks/github-payloads.js';
 import { vercelDeploymentPayload } from '../webhooks/vercel-payloads.js';
 import { VERCEL_BOT_LOGIN } from '../data/generate-accounts.js';
+import type { WebhookDelivery } from '../webhooks/webhook-dispatcher.js';
 import type { ActivityContext } from './activity-context.js';
 
 const VERCEL_EVENT: Partial<Record<VercelState, string>> = {
@@ -18,7 +19,7 @@ async function announce(ctx: ActivityContext, deployment: VercelDeployment, stat
   deployment.state = state;
   const effects: GithubSideEffects | null = recordDeploymentState(world, deployment, state, Date.now());
   world.emitDeployment(deployment);
-  const sends: Promise<unknown>[] = [];
+  const sends: Promise<WebhookDelivery[]>[] = [];
   if (state === 'QUEUED') sends.push(ctx.webhooks.sendVercel('deployment.created', vercelDeploymentPayload(world, deployment, true)));
   const vercelEvent = VERCEL_EVENT[state];
   if (vercelEvent) sends.push(ctx.webhooks.sendVercel(vercelEvent, vercelDeploymentPayload(world, deployment, false)));
@@ -26,7 +27,7 @@ async function announce(ctx: ActivityContext, deployment: VercelDeployment, stat
   if (effects && repo && bot) {
     sends.push(ctx.webhooks.sendGithub('deployment_status', deploymentStatusPayload(ctx.render(), repo, effects.deployment, effects.status, bot), repo.id));
   }
-  for (const batch of await Promise.all(sends)) if (Array.isArray(batch)) ctx.deliveries.push(...batch);
+  for (const batch of await Promise.all(sends)) ctx.deliveries.push(...batch);
 }
 
 export interface DeploymentRequest {

@@ -13,7 +13,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const DOC_ID = 'https://api.github.com/openapi.json';
 
-function isObject(value: Json): value is { [key: string]: Json } {
+function isObject(value: Json | undefined): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -28,6 +28,34 @@ function closeObjects(node: Json): Json {
   for (const [key, value] of Object.entries(node)) out[key] = key === 'properties' && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, closeObjects(v)])) : closeObjects(value);
   if (isObject(out.properties) && out.additionalProperties === undefined && out.patternProperties === undefined) out.unevaluatedProperties = false;
   return out;
+}
+
+/**
+ * Merges `allOf` of plain object schemas into one object schema, so closing objects does not
+ * make each branch reject the other branches' keys (`pull-request-webhook` is `pull-request`
+ * plus a few fields, for example).
+ */
+function flattenAllOf(node: Json, schemas: { [key: string]: Json }): Json {
+  if (Array.isArray(node)) return node.map((item) => flattenAllOf(item, schemas));
+  if (!isObject(node)) return node;
+  const out: { [key: string]: Json } = {};
+  for (const [key, value] of Object.entries(node)) out[key] = flattenAllOf(value, schemas);
+  if (!Array.isArray(out.allOf)) return out;
+  const branches = out.allOf.map((branch) => {
+    const ref = isObject(branch) ? branch.$ref : undefined;
+    return typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? schemas[ref.slice('#/components/schemas/'.length)] : branch;
+  });
+  if (!branches.every((b) => b !== undefined && isObject(b) && isObject(b.properties) && b.allOf === undefined)) return out;
+  const properties: { [key: string]: Json } = {};
+  const required = new Set<string>();
+  for (const branch of branches) {
+    if (branch === undefined || !isObject(branch) || !isObject(branch.properties)) continue;
+    Object.assign(properties, branch.properties);
+    if (Array.isArray(branch.required)) for (const name of branch.required) if (typeof name === 'string') required.add(name);
+  }
+  const merged: { [key: string]: Json } = { ...out, type: 'object', properties, required: [...required] };
+  delete merged.allOf;
+  return merged;
 }
 
 function convertNullable(node: Json): Json {
@@ -62,7 +90,9 @@ function load(): { doc: { [key: string]: Json }; ajv: Ajv2019 } {
   if (!isObject(raw)) throw new Error('Unexpected OpenAPI document');
   const ajv = new Ajv2019({ strict: false, allErrors: true, validateSchema: false, discriminator: false });
   addFormats.default(ajv);
-  const components = closeObjects(convertNullable(raw.components ?? {}));
+  const rawSchemas = at(raw, 'components', 'schemas');
+  const schemas = rawSchemas !== undefined && isObject(rawSchemas) ? rawSchemas : {};
+  const components = closeObjects(convertNullable(flattenAllOf(raw.components ?? {}, schemas)));
   // GitHub now sends `status` on every error body; only basic-error declares it, and the
   // closed-object check above would otherwise reject it on 422 answers.
   const validationError = at(components, 'schemas', 'validation-error', 'properties');

@@ -36,7 +36,7 @@ function compare(body: unknown, parsed: unknown, path: string, problems: string[
     }
     for (const [key, value] of Object.entries(body)) {
       if (value === undefined) continue;
-      const parsedKey = key in parsed ? key : camel(key);
+      const parsedKey: string = key in parsed ? key : camel(key);
       if (!(parsedKey in parsed)) {
         problems.push(`${path}.${key}: dropped by the SDK schema (unknown key or wrong union variant)`);
         continue;

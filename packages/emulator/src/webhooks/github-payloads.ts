@@ -15,11 +15,12 @@ export function webhookRepository(ctx: RenderContext, repo: Repo, epochDates: bo
   const body = renderRepository(ctx, repo, false);
   delete body.permissions;
   const owner = ctx.world.ownerOf(repo);
-  body.stargazers = repo.stars;
-  body.master_branch = repo.defaultBranch;
   body.custom_properties = {};
   if (owner.type === 'Organization') body.organization = owner.login;
   if (epochDates) {
+    // Push payloads still carry these legacy fields; the other events' schemas do not.
+    body.stargazers = repo.stars;
+    body.master_branch = repo.defaultBranch;
     body.created_at = Math.floor(Date.parse(repo.createdAt) / 1000);
     body.pushed_at = Math.floor(Date.parse(repo.pushedAt) / 1000);
   }

@@ -42,7 +42,6 @@ export function renderProject(world: World, project: VercelProject, detail: bool
     devCommand: null,
     installCommand: null,
     outputDirectory: null,
-    serverlessFunctionRegion: 'iad1',
     deploymentExpiration: { expirationDays: 180, expirationDaysProduction: 365, expirationDaysCanceled: 30, expirationDaysErrored: 90, deploymentsToKeep: 10 },
     resourceConfig: { functionDefaultRegions: ['iad1'], fluid: true },
     alias: (live?.aliases.slice(0, 1) ?? []).map((domain) => ({
@@ -57,6 +56,8 @@ export function renderProject(world: World, project: VercelProject, detail: bool
   if (production) body.targets = { production: renderDeploymentSummary(world, production) };
   const linked = link(world, project);
   if (linked) body.link = linked;
+  // The list schema requires serverlessFunctionRegion; the single-project schema does not know it.
   if (detail) body.defaultResourceConfig = { functionDefaultRegions: ['iad1'], fluid: true };
+  else body.serverlessFunctionRegion = 'iad1';
   return body;
 }
