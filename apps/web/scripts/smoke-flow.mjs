@@ -108,6 +108,20 @@ await page.getByLabel('Password', { exact: true }).fill('secret2');
 await page.getByRole('button', { name: 'Sign in' }).click();
 await page.waitForURL('**/dashboard');
 await page.goto(`${base}/settings`);
+// Connect GitHub through the server's OAuth flow (the emulator's authorize page in demo mode).
+await page.getByRole('button', { name: 'Connect', exact: true }).click();
+await page.waitForURL((url) => !url.pathname.startsWith('/settings'));
+const account = page.getByRole('button', { name: /dev-layout-1/ });
+if (await account.count()) {
+  await account.click();
+  await expectText('GitHub account connected');
+  await shot('github-connected');
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expectText('GitHub account disconnected');
+} else {
+  console.log('no emulator authorize page; GitHub went to', page.url());
+  await page.goto(`${base}/settings`);
+}
 await page.getByRole('button', { name: 'Delete Account' }).click();
 await page.getByLabel('Your password').fill('secret2');
 await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -9,5 +9,4 @@ if (apiUrl !== undefined && typeof apiUrl !== 'string') {
 
 export const env = {
   apiUrl: apiUrl ?? '',
-  isTest: import.meta.env.MODE === 'test',
 } as const;

@@ -72,7 +72,10 @@ apiClient.interceptors.response.use(
       clearToken();
       queryClient.clear();
       onUnauthorized();
-    } else if (apiError.status === null || apiError.status >= 500) {
+    } else if (
+      (apiError.status === null || apiError.status >= 500) &&
+      !(isAxiosError(error) && error.config?.skipErrorToast)
+    ) {
       // One toast per kind of failure, however many requests fail at once.
       toast.error(apiError.message, { id: apiError.message });
     }

@@ -12,9 +12,10 @@ export function LandingRoute() {
   const { isAuthenticated } = useSession();
   return (
     <div className="min-h-screen bg-white dark:bg-zinc-950">
+      <title>Shipdeck: GitHub and Vercel on one dashboard</title>
       <SkipLink />
       <LandingNav signedIn={isAuthenticated} />
-      <main id="main-content" tabIndex={-1}>
+      <main id="main-content" tabIndex={-1} className="focus:outline-none">
         <HeroSection signedIn={isAuthenticated} />
         <FeatureGrid />
         <ProblemsSection />

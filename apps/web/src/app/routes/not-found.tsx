@@ -11,6 +11,7 @@ export function NotFoundRoute() {
       id="main-content"
       className="flex min-h-screen flex-col items-center justify-center gap-5 px-6 text-center"
     >
+      <title>Page not found · Shipdeck</title>
       <Link to={paths.home} aria-label="Shipdeck home" className="text-zinc-900 dark:text-zinc-50">
         <Logo />
       </Link>

@@ -90,7 +90,11 @@ export function AppShell({ actions, children }: AppShellProps) {
           </nav>
         ) : null}
       </header>
-      <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-3 py-6 sm:px-6 sm:py-8">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="focus:outline-none mx-auto max-w-7xl px-3 py-6 sm:px-6 sm:py-8"
+      >
         {children}
       </main>
     </div>

@@ -30,7 +30,7 @@ export function AuthLayout({ title, description, actions, children, footer }: Au
       <main
         id="main-content"
         tabIndex={-1}
-        className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:pt-12"
+        className="focus:outline-none flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:pt-12"
       >
         <div className="w-full max-w-sm">
           <div className="mb-6 text-center">

@@ -1,16 +1,22 @@
+import { useState } from 'react';
 import { cn } from '@/utils/cn';
 
 type AvatarProps = { name: string; src: string | null; className?: string };
 
-/** The user's picture, or their initials on a neutral disc when there is none. */
+function initialsOf(name: string): string {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => Array.from(part)[0]?.toUpperCase() ?? '')
+    .join('');
+  return initials || '?';
+}
+
+/** The user's picture, or their initials on a neutral disc when there is none or it fails to load. */
 export function Avatar({ name, src, className }: AvatarProps) {
-  const initials =
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part.charAt(0).toUpperCase())
-      .join('') || '?';
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = src !== null && src !== failedSrc;
   return (
     <span
       aria-hidden="true"
@@ -19,7 +25,17 @@ export function Avatar({ name, src, className }: AvatarProps) {
         className,
       )}
     >
-      {src ? <img src={src} alt="" className="size-full object-cover" /> : initials}
+      {showImage ? (
+        <img
+          src={src}
+          alt=""
+          referrerPolicy="no-referrer"
+          className="size-full object-cover"
+          onError={() => setFailedSrc(src)}
+        />
+      ) : (
+        initialsOf(name)
+      )}
     </span>
   );
 }

@@ -9,6 +9,7 @@ export function DashboardRoute() {
   const user = useUser();
   return (
     <>
+      <title>Dashboard · Shipdeck</title>
       <PageHeader
         title={`Welcome back, ${user.displayName || user.username}`}
         description="Here is what is happening across your repositories and deployments."

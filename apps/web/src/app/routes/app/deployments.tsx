@@ -5,6 +5,7 @@ import { NoGithubData } from '@/features/github/components/no-github-data';
 export function DeploymentsRoute() {
   return (
     <>
+      <title>Deployments · Shipdeck</title>
       <PageHeader
         title="Deployments"
         description="Your Vercel projects and the state of their latest deployments."

@@ -8,6 +8,7 @@ import { ProfileInformation } from '@/features/profile/components/profile-inform
 export function ProfileRoute() {
   return (
     <>
+      <title>Profile Settings · Shipdeck</title>
       <PageHeader
         title="Profile Settings"
         description="Manage your profile, password and preferences."

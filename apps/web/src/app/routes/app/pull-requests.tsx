@@ -5,6 +5,7 @@ import { NoGithubData } from '@/features/github/components/no-github-data';
 export function PullRequestsRoute() {
   return (
     <>
+      <title>Pull Requests · Shipdeck</title>
       <PageHeader
         title="Pull Requests"
         description="Pull requests you authored, were asked to review or are assigned to, across all your repositories."

@@ -5,6 +5,7 @@ import { NoGithubData } from '@/features/github/components/no-github-data';
 export function RepositoriesRoute() {
   return (
     <>
+      <title>Repositories · Shipdeck</title>
       <PageHeader
         title="Repositories"
         description="Every repository you own or collaborate on, searchable and sortable."

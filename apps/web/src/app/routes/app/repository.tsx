@@ -9,6 +9,7 @@ export function RepositoryRoute() {
   const { owner = '', repo = '' } = useParams();
   return (
     <>
+      <title>{`${owner}/${repo} · Shipdeck`}</title>
       <Link
         to={paths.repositories}
         className="mb-3 inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"

@@ -9,6 +9,7 @@ import { QuickLinksCard } from '@/features/settings/components/quick-links-card'
 export function SettingsRoute() {
   return (
     <>
+      <title>Settings · Shipdeck</title>
       <PageHeader title="Settings" description="Integrations, preferences and your account." />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

@@ -22,6 +22,7 @@ export function LoginRoute() {
   const oauthError = useOAuthError();
   return (
     <GuestRoute>
+      <title>Sign in · Shipdeck</title>
       <AuthLayout
         title="Sign in to Shipdeck"
         description="Your repositories, pull requests and deployments in one place."

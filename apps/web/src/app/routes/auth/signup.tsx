@@ -13,6 +13,7 @@ export function SignupRoute() {
   const navigate = useNavigate();
   return (
     <GuestRoute>
+      <title>Create your account · Shipdeck</title>
       <AuthLayout
         title="Create your account"
         description="Free forever. No setup, no credit card."

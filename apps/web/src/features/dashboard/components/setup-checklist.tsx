@@ -2,7 +2,6 @@ import type { User } from '@shipdeck/shared/auth';
 import { CheckCircle2, Circle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardHeader } from '@/components/ui/card';
-import { serverPaths } from '@/config/paths';
 
 type Step = { label: string; done: boolean; detail: ReactNode };
 
@@ -14,16 +13,9 @@ export function SetupChecklist({ user }: { user: User }) {
       label: 'Connect GitHub',
       done: user.githubId !== null,
       detail:
-        user.githubId !== null ? (
-          `Connected as ${user.githubLogin ?? 'your GitHub account'}`
-        ) : (
-          <a
-            href={serverPaths.githubAuth}
-            className="font-medium text-blue-600 hover:underline dark:text-blue-400"
-          >
-            Connect your GitHub account
-          </a>
-        ),
+        user.githubId !== null
+          ? `Connected as ${user.githubLogin ?? 'your GitHub account'}`
+          : 'Not connected yet: repositories, pull requests and activity need it.',
     },
     {
       label: 'Connect Vercel',

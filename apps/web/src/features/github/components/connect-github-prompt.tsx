@@ -1,7 +1,6 @@
 import { GithubIcon } from '@/components/icons/github-icon';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { serverPaths } from '@/config/paths';
+import { ConnectGithubButton } from './connect-github-button';
 
 type ConnectGithubPromptProps = {
   /** What the page would show, e.g. "your repositories". */
@@ -9,7 +8,7 @@ type ConnectGithubPromptProps = {
   headingLevel?: 'h2' | 'h3';
 };
 
-/** The spec's "GitHub not connected" page state. Connecting is a full-page OAuth redirect. */
+/** The spec's "GitHub not connected" page state, with the button that starts connecting. */
 export function ConnectGithubPrompt({ subject, headingLevel }: ConnectGithubPromptProps) {
   return (
     <EmptyState
@@ -17,14 +16,7 @@ export function ConnectGithubPrompt({ subject, headingLevel }: ConnectGithubProm
       title="GitHub not connected"
       description={`Connect your GitHub account to see ${subject} here.`}
       headingLevel={headingLevel}
-      action={
-        <Button asChild>
-          <a href={serverPaths.githubAuth}>
-            <GithubIcon />
-            Connect GitHub
-          </a>
-        </Button>
-      }
+      action={<ConnectGithubButton />}
       className="bg-white dark:bg-zinc-900/40"
     />
   );

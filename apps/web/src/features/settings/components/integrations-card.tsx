@@ -4,13 +4,15 @@ import type { ReactNode } from 'react';
 import { GithubIcon } from '@/components/icons/github-icon';
 import { VercelIcon } from '@/components/icons/vercel-icon';
 import { Badge } from '@/components/ui/badge';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { serverPaths } from '@/config/paths';
 import { useUser } from '@/features/auth/hooks/use-session';
+import { ConnectGithubButton } from '@/features/github/components/connect-github-button';
 import { getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useDisconnectGithub } from '../api/disconnect-github';
+import { useGithubRedirectResult } from '../hooks/use-github-redirect-result';
 
 type IntegrationRowProps = {
   icon: ReactNode;
@@ -44,6 +46,7 @@ export function IntegrationsCard() {
   const user = useUser();
   const disconnect = useDisconnectGithub();
   const githubConnected = user.githubId !== null;
+  const redirectResult = useGithubRedirectResult();
 
   const onDisconnect = () => {
     disconnect.mutate(undefined, {
@@ -60,6 +63,11 @@ export function IntegrationsCard() {
         titleId="integrations-title"
         description="The accounts Shipdeck reads your code and deployments from."
       />
+      {redirectResult?.kind === 'error' ? (
+        <div className="px-4 pt-4 sm:px-5">
+          <Alert>{redirectResult.message}</Alert>
+        </div>
+      ) : null}
       <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
         <IntegrationRow
           icon={<GithubIcon />}
@@ -67,7 +75,9 @@ export function IntegrationsCard() {
           connected={githubConnected}
           detail={
             githubConnected
-              ? `Signed in as ${user.githubLogin ?? 'your GitHub account'}. Repositories, commits and pull requests come from here.`
+              ? user.hasPassword
+                ? `Signed in as ${user.githubLogin ?? 'your GitHub account'}. Repositories, commits and pull requests come from here.`
+                : `Signed in as ${user.githubLogin ?? 'your GitHub account'}. You sign in with GitHub only: set a password on your Profile page before disconnecting.`
               : 'Connect to see your repositories, commits and pull requests.'
           }
           action={
@@ -81,9 +91,7 @@ export function IntegrationsCard() {
                 Disconnect
               </Button>
             ) : (
-              <Button asChild size="sm">
-                <a href={serverPaths.githubAuth}>Connect</a>
-              </Button>
+              <ConnectGithubButton size="sm" label="Connect" />
             )
           }
         />

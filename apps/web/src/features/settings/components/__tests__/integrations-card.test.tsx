@@ -1,0 +1,90 @@
+import { errorMessages, oauthErrorMessages, successMessages } from '@shipdeck/shared/messages';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { buildUser } from '@/testing/test-data';
+import { IntegrationsCard } from '../integrations-card';
+
+const connectedUser = buildUser({ githubId: '583231', githubLogin: 'octocat' });
+
+describe('integrations card', () => {
+  it('shows GitHub and Vercel as not connected, with no dead Vercel button', () => {
+    mockApi({});
+    renderApp(<IntegrationsCard />, { url: '/settings', user: buildUser() });
+
+    expect(screen.getAllByText('Not Connected')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('disconnects GitHub and shows the account as not connected', async () => {
+    const { requests } = mockApi({
+      'DELETE /auth/github': ok({ user: buildUser() }),
+      'GET /auth/stats': ok({ stats: {} }),
+    });
+    renderApp(<IntegrationsCard />, { url: '/settings', user: connectedUser });
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+
+    expect(await screen.findByText(successMessages.githubDisconnected)).toBeInTheDocument();
+    expect(screen.getAllByText('Not Connected')).toHaveLength(2);
+    expect(requests[0]).toMatchObject({ method: 'DELETE', url: '/auth/github' });
+  });
+
+  it('shows the server’s reason when GitHub cannot be disconnected', async () => {
+    mockApi({
+      'DELETE /auth/github': fail(
+        400,
+        errorMessages.githubDisconnectNeedsPassword,
+        'VALIDATION_ERROR',
+      ),
+    });
+    renderApp(<IntegrationsCard />, {
+      url: '/settings',
+      user: { ...connectedUser, hasPassword: false },
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+
+    expect(
+      await screen.findByText(errorMessages.githubDisconnectNeedsPassword),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+  });
+
+  it('falls back to "Failed to disconnect GitHub account"', async () => {
+    mockApi({ 'DELETE /auth/github': 'network-error' });
+    renderApp(<IntegrationsCard />, { url: '/settings', user: connectedUser });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+
+    expect(await screen.findByText(errorMessages.disconnectGithub)).toBeInTheDocument();
+  });
+
+  it('reports a failed connection from the OAuth callback and cleans the address', async () => {
+    mockApi({});
+    const { router } = renderApp(<IntegrationsCard />, {
+      url: '/settings?github_error=github_in_use',
+      user: buildUser(),
+    });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      oauthErrorMessages.github_in_use ?? '',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('confirms a successful connection from the OAuth callback', async () => {
+    mockApi({});
+    const { router } = renderApp(<IntegrationsCard />, {
+      url: '/settings?github=connected',
+      user: connectedUser,
+    });
+
+    expect(await screen.findByText(successMessages.githubConnected)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
