@@ -34,7 +34,6 @@ export class FaultInjector {
 
   add(input: FaultRuleInput): FaultRule {
     const parsed = faultRuleSchema.parse(input);
-    if (parsed.pathPattern) new RegExp(parsed.pathPattern);
     const rule: FaultRule = { ...parsed, id: parsed.id ?? `fault-${++this.counter}` };
     this.rules = [...this.rules.filter((r) => r.id !== rule.id), rule];
     return rule;

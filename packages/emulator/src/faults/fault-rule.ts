@@ -12,7 +12,17 @@ export const faultRuleSchema = z.object({
   area: z.enum(['github', 'vercel', 'oauth', 'all']).default('all'),
   method: z.string().toUpperCase().optional(),
   path: z.string().optional(),
-  pathPattern: z.string().optional(),
+  pathPattern: z
+    .string()
+    .refine((pattern) => {
+      try {
+        new RegExp(pattern);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a valid regular expression')
+    .optional(),
   /** Added before answering. */
   latencyMs: z.number().int().min(0).max(120_000).optional(),
   /** Share of requests answered with `errorStatus` (5xx) and the provider's error body. */

@@ -23,6 +23,7 @@ export class RequestLog {
 
   constructor(private readonly capacity: number) {}
 
+  /** Starts an entry; admin requests get one too but are not kept, so the log shows only traffic. */
   start(method: string, url: string, area: RequestLogEntry['area']): RequestLogEntry {
     const entry: RequestLogEntry = {
       id: this.nextId++,
@@ -36,6 +37,7 @@ export class RequestLog {
       faults: [],
       notModified: false,
     };
+    if (area === 'admin') return entry;
     this.entries.push(entry);
     if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
     return entry;
