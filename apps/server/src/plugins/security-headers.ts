@@ -1,6 +1,16 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** Avatars in demo mode come from the emulator over plain http on loopback. */
+function providerImageOrigins(app: FastifyInstance): string[] {
+  const github = app.config.github;
+  if (!github) return [];
+  return [github.webUrl, github.apiUrl]
+    .map((url) => new URL(url))
+    .filter((url) => url.protocol === 'http:')
+    .map((url) => url.origin);
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -10,7 +20,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         // Toast and dialog libraries inject <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Avatars come from GitHub's CDN or a self-hosted GHES.
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', ...new Set(providerImageOrigins(app))],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         formAction: ["'self'"],

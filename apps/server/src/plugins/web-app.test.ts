@@ -35,8 +35,13 @@ describe('serving the built web app', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
-  it('keeps JSON 404s for API paths', async () => {
-    for (const url of ['/api/unknown', '/auth/unknown']) {
+  it('answers HEAD for client-side routes like GET', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: '/login' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('keeps 404s for API paths and missing assets', async () => {
+    for (const url of ['/api/unknown', '/auth/unknown', '/assets/app-old999.js']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });

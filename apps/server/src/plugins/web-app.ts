@@ -12,8 +12,9 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built SPA and answers every other GET with index.html so client-side routes load;
- * API paths keep a JSON 404.
+ * Serves the built SPA and answers every other GET with index.html so client-side routes load.
+ * API paths and missing fingerprinted assets keep a 404, so a stale chunk fails loudly
+ * instead of being parsed as HTML.
  */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const root = app.config.webDistDir;
@@ -36,7 +37,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (hasBuild && request.method === 'GET' && !isApiPath(path)) {
+    const isPage = !isApiPath(path) && !path.startsWith('/assets/');
+    if (hasBuild && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const body: ErrorEnvelope = {

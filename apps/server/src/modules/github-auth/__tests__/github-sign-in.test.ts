@@ -216,3 +216,22 @@ describe('GitHub sign-in without configuration', () => {
     expect(response.statusCode).toBe(503);
   });
 });
+
+describe('security headers in demo mode', () => {
+  const t = useTestApp('sqlite', {
+    get github() {
+      return {
+        clientId: DEMO_OAUTH_APP.clientId,
+        clientSecret: DEMO_OAUTH_APP.clientSecret,
+        apiUrl: emulator.githubApiUrl,
+        webUrl: emulator.oauthUrl,
+      };
+    },
+  });
+
+  it("lets the page show avatars from the emulator's plain-http origin", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`img-src 'self' data: https: ${emulator.url}`);
+  });
+});
