@@ -7,6 +7,7 @@ import { authenticateGithub } from './authenticate.js';
 import { GithubError } from './github-error.js';
 import type { GithubRequest, GithubResult } from './github-request.js';
 import { githubRouter } from './github-routes.js';
+import { ResponseCache } from './response-cache.js';
 import type { BucketState, RateLimiter, RateResource } from './rate-limiter.js';
 import type { GithubUrls } from './urls.js';
 
@@ -40,6 +41,7 @@ function rateHeaders(state: BucketState): Record<string, string> {
 
 export function githubArea(options: GithubAreaOptions): Area {
   const router = githubRouter();
+  const cache = new ResponseCache();
   const { world, limiter } = options;
 
   const handle = async (ctx: IncomingContext): Promise<Reply> => {
@@ -101,31 +103,46 @@ export function githubArea(options: GithubAreaOptions): Area {
       render: { world, urls, viewer },
       rateLimit: (which) => limiter?.peek(key, which, authenticated) ?? { limit: 0, remaining: 0, used: 0, reset: 0, resource: which },
     };
-    let result: GithubResult;
-    try {
-      result = await route.handler(request);
-    } catch (e) {
-      if (!(e instanceof GithubError)) throw e;
-      result = { status: e.status, body: e.body(), headers: e.headers };
+    const cacheKey = route.resource === 'none' ? null : `${viewer?.id ?? 'anonymous'}|${scopes.join(',')}|${ctx.method}|${ctx.url.pathname}${ctx.url.search}`;
+    const versionBefore = world.version;
+    let answer = cacheKey ? cache.get(cacheKey, versionBefore) : undefined;
+    if (!answer) {
+      let result: GithubResult;
+      try {
+        result = await route.handler(request);
+      } catch (e) {
+        if (!(e instanceof GithubError)) throw e;
+        result = { status: e.status, body: e.body(), headers: e.headers };
+      }
+      const body = JSON.stringify(result.body);
+      const status = result.status ?? 200;
+      answer = {
+        version: versionBefore,
+        status,
+        body,
+        etag: status === 200 ? etagFor(body, Array.isArray(result.body)) : undefined,
+        link: result.link,
+        lastModified: status === 200 ? result.lastModified : undefined,
+        headers: result.headers,
+      };
+      // A handler that changed the world (first PR fetch computing mergeability) is not reusable.
+      if (cacheKey && status === 200 && world.version === versionBefore) cache.set(cacheKey, answer);
     }
-    const status = result.status ?? 200;
-    const body = JSON.stringify(result.body);
+    const { status, body } = answer;
     Object.assign(headers, {
       'cache-control': authenticated ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60',
       vary: 'Accept, Authorization, Cookie, X-GitHub-OTP',
       'x-github-api-version-selected': typeof version === 'string' ? version : '2022-11-28',
-      ...result.headers,
+      ...answer.headers,
     });
-    if (status === 200) {
-      headers.etag = etagFor(body, Array.isArray(result.body));
-      if (result.lastModified) headers['last-modified'] = result.lastModified;
-    }
-    if (result.link) headers.link = result.link;
+    if (answer.etag) headers.etag = answer.etag;
+    if (answer.lastModified) headers['last-modified'] = answer.lastModified;
+    if (answer.link) headers.link = answer.link;
 
     const conditional =
       status === 200 &&
       (matchesIfNoneMatch(req.headers['if-none-match'], String(headers.etag)) ||
-        (req.headers['if-none-match'] === undefined && notModifiedSince(req.headers['if-modified-since'], result.lastModified)));
+        (req.headers['if-none-match'] === undefined && notModifiedSince(req.headers['if-modified-since'], answer.lastModified)));
     const forced = ctx.faults.rateLimit;
     if (limiter && route.resource !== 'none') {
       if (forced?.kind === 'secondary') {

@@ -38,6 +38,9 @@ export function ghTime(iso: string): string;
 export function ghTime(iso: string | null): string | null;
 export function ghTime(iso: string | null): string | null {
   if (iso === null) return null;
+  // Stored times are already ISO 8601 in UTC; only the milliseconds need to go.
+  if (iso.length === 24 && iso[19] === '.' && iso.endsWith('Z')) return `${iso.slice(0, 19)}Z`;
+  if (iso.length === 20 && iso.endsWith('Z')) return iso;
   return new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 export function etagFor(body: string, weak: boolean): string {
-  const hash = createHash('sha256').update(body).digest('hex').slice(0, 40);
+  const hash = createHash('sha1').update(body).digest('hex');
   return weak ? `W/"${hash}"` : `"${hash}"`;
 }
 

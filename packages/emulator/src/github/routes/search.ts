@@ -6,6 +6,7 @@ import { pageRequest } from '../pagination.js';
 import { renderPullSearchItem } from '../render/search-item.js';
 import { matchesDateQualifier, parseSearchQuery, type Qualifier } from '../search-query.js';
 import { canSeeRepo } from '../visibility.js';
+import { memoByVersion } from '../../data/version-memo.js';
 
 const MAX_RESULTS = 1000;
 
@@ -170,16 +171,20 @@ export const searchIssues: GithubRoute = {
       throw validationFailed('Search', 'sort');
     }
     const terms = parsed.terms.map((t) => t.toLowerCase());
-    const hits: Hit[] = [];
-    for (const repo of searchableRepos(request, parsed.qualifiers)) {
-      for (const pull of request.world.history(repo.id).data.pulls) {
-        const hit = { repo, pull };
-        const text = `${pull.title}\n${pull.body ?? ''}`.toLowerCase();
-        if (!terms.every((term) => text.includes(term))) continue;
-        if (parsed.qualifiers.every((q) => matchesQualifier(request, hit, q) !== q.negated)) hits.push(hit);
+    const cacheKey = JSON.stringify([request.viewer?.id ?? null, request.scopes, q, sort, order]);
+    const hits = memoByVersion(request.world, `search:${cacheKey}`, () => {
+      const found: Hit[] = [];
+      for (const repo of searchableRepos(request, parsed.qualifiers)) {
+        for (const pull of request.world.history(repo.id).data.pulls) {
+          const hit = { repo, pull };
+          const text = `${pull.title}\n${pull.body ?? ''}`.toLowerCase();
+          if (!terms.every((term) => text.includes(term))) continue;
+          if (parsed.qualifiers.every((q) => matchesQualifier(request, hit, q) !== q.negated)) found.push(hit);
+        }
       }
-    }
-    sortHits(hits, sort, order);
+      sortHits(found, sort, order);
+      return found;
+    });
     const paging = pageRequest(request.query);
     const start = (paging.page - 1) * paging.perPage;
     if (start >= MAX_RESULTS && hits.length > 0) {

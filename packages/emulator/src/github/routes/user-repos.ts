@@ -4,6 +4,7 @@ import type { GithubRequest, GithubRoute } from '../github-request.js';
 import { pageRequest, paginate } from '../pagination.js';
 import { renderRepository } from '../render/repository.js';
 import { hasScope } from '../visibility.js';
+import { memoByVersion } from '../../data/version-memo.js';
 import { requireViewer } from './user.js';
 
 const AFFILIATIONS = ['owner', 'collaborator', 'organization_member'] as const;
@@ -56,16 +57,17 @@ function parseTime(query: URLSearchParams, name: string): number | null {
   return time;
 }
 
-function compareBy(sort: string): (a: Repo & { fullName: string }, b: Repo & { fullName: string }) => number {
+/** The value a repository sorts by; ISO times and lower-cased names compare as plain strings. */
+function sortKey(sort: string, repo: Repo, fullName: string): string {
   switch (sort) {
     case 'created':
-      return (a, b) => a.createdAt.localeCompare(b.createdAt);
+      return repo.createdAt;
     case 'updated':
-      return (a, b) => a.updatedAt.localeCompare(b.updatedAt);
+      return repo.updatedAt;
     case 'pushed':
-      return (a, b) => a.pushedAt.localeCompare(b.pushedAt);
+      return repo.pushedAt;
     default:
-      return (a, b) => a.fullName.toLowerCase().localeCompare(b.fullName.toLowerCase());
+      return fullName.toLowerCase();
   }
 }
 
@@ -101,13 +103,17 @@ export const listReposForUser: GithubRoute = {
     const since = parseTime(request.query, 'since');
     const before = parseTime(request.query, 'before');
     const seesPrivate = hasScope(request.scopes, 'repo');
-    const repos = candidates(request, viewer.id, affiliations)
-      .filter((repo) => (repo.private ? seesPrivate && visibility !== 'public' : visibility !== 'private'))
-      .filter((repo) => (since === null || Date.parse(repo.updatedAt) > since) && (before === null || Date.parse(repo.updatedAt) < before))
-      .map((repo) => ({ ...repo, fullName: request.world.fullName(repo) }));
-    const compare = compareBy(sort);
-    repos.sort(direction === 'asc' ? compare : (a, b) => compare(b, a));
+    const key = JSON.stringify([viewer.id, [...affiliations], visibility, sort, direction, since, before, seesPrivate]);
+    const repos = memoByVersion(request.world, `user-repos:${key}`, () => {
+      const keyed = candidates(request, viewer.id, affiliations)
+        .filter((repo) => (repo.private ? seesPrivate && visibility !== 'public' : visibility !== 'private'))
+        .filter((repo) => (since === null || Date.parse(repo.updatedAt) > since) && (before === null || Date.parse(repo.updatedAt) < before))
+        .map((repo) => ({ repo, key: sortKey(sort, repo, request.world.fullName(repo)) }));
+      const sign = direction === 'asc' ? 1 : -1;
+      keyed.sort((a, b) => (a.key < b.key ? -sign : a.key > b.key ? sign : a.repo.id - b.repo.id));
+      return keyed.map((entry) => entry.repo);
+    });
     const page = paginate(repos, pageRequest(request.query), `${request.urls.api}/user/repos`, request.query);
-    return { body: page.items.map((repo) => renderRepository(request.render, request.world.repos.get(repo.id) ?? repo)), link: page.link };
+    return { body: page.items.map((repo) => renderRepository(request.render, repo)), link: page.link };
   },
 };
