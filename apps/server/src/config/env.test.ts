@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('derives the public address from the port unless it is set', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://deck.example.com/' }).publicUrl).toBe(
+      'https://deck.example.com',
+    );
+  });
+
   it('switches to PostgreSQL for a postgres URL', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://app@db.internal:5432/shipdeck',

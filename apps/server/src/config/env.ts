@@ -14,7 +14,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
     .min(1)
@@ -120,7 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     database,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
