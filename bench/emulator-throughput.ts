@@ -70,9 +70,16 @@ Promise.all(Array.from({ length: concurrency }, worker)).then(() => {
 });
 `;
 
-function runLoad(targets: { name: string; urls: string[]; headers: Record<string, string> }[], concurrency: number, durationMs: number): Promise<LoadResult> {
+function runLoad(
+  targets: { name: string; urls: string[]; headers: Record<string, string> }[],
+  concurrency: number,
+  durationMs: number,
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { targets, concurrency, durationMs } });
+    const worker = new Worker(LOAD_WORKER, {
+      eval: true,
+      workerData: { targets, concurrency, durationMs },
+    });
     worker.once('message', (message: LoadResult) => {
       resolve(message);
       void worker.terminate();
@@ -87,7 +94,11 @@ function megabytes(bytes: number): number {
 
 function memory(): { rssMb: number; heapUsedMb: number; heapTotalMb: number } {
   const usage = process.memoryUsage();
-  return { rssMb: megabytes(usage.rss), heapUsedMb: megabytes(usage.heapUsed), heapTotalMb: megabytes(usage.heapTotal) };
+  return {
+    rssMb: megabytes(usage.rss),
+    heapUsedMb: megabytes(usage.heapUsed),
+    heapTotalMb: megabytes(usage.heapTotal),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -103,34 +114,77 @@ async function main(): Promise<void> {
   const emulator = await startEmulator({ repos: repoCount, seed: 7, rateLimits: false });
   const startupMs = Math.round(performance.now() - startedAt);
   const afterStart = memory();
-  const github = { authorization: `Bearer ${emulator.demo.githubToken}`, 'user-agent': 'shipdeck-bench', accept: 'application/vnd.github+json' };
+  const github = {
+    authorization: `Bearer ${emulator.demo.githubToken}`,
+    'user-agent': 'shipdeck-bench',
+    accept: 'application/vnd.github+json',
+  };
   const vercel = { authorization: `Bearer ${emulator.demo.vercelToken}` };
   const pages = Math.ceil(repoCount / 100);
 
   // Warm up the first search (it generates every repository's history once).
   const warmStarted = performance.now();
-  await fetch(`${emulator.githubApiUrl}/search/issues?q=${encodeURIComponent('is:pr author:@me')}`, { headers: github }).then((r) => r.arrayBuffer());
+  await fetch(
+    `${emulator.githubApiUrl}/search/issues?q=${encodeURIComponent('is:pr author:@me')}`,
+    { headers: github },
+  ).then((r) => r.arrayBuffer());
   const firstSearchMs = Math.round(performance.now() - warmStarted);
 
-  const etagResponse = await fetch(`${emulator.githubApiUrl}/repos/octocat/shipdeck/pulls?state=all`, { headers: github });
+  const etagResponse = await fetch(
+    `${emulator.githubApiUrl}/repos/octocat/shipdeck/pulls?state=all`,
+    { headers: github },
+  );
   await etagResponse.arrayBuffer();
   const etag = etagResponse.headers.get('etag') ?? '';
 
   const targets: Target[] = [
     { name: 'github /user', url: () => `${emulator.githubApiUrl}/user`, headers: github },
-    { name: 'github /user/repos?per_page=100', url: (i) => `${emulator.githubApiUrl}/user/repos?per_page=100&page=${(i % pages) + 1}`, headers: github },
-    { name: 'github /repos/{o}/{r}/commits', url: () => `${emulator.githubApiUrl}/repos/octocat/shipdeck/commits?per_page=30`, headers: github },
-    { name: 'github /repos/{o}/{r}/pulls', url: () => `${emulator.githubApiUrl}/repos/octocat/shipdeck/pulls?state=all`, headers: github },
-    { name: 'github pulls 304', url: () => `${emulator.githubApiUrl}/repos/octocat/shipdeck/pulls?state=all`, headers: { ...github, 'if-none-match': etag } },
-    { name: 'github /search/issues', url: () => `${emulator.githubApiUrl}/search/issues?q=${encodeURIComponent('is:pr is:open author:@me')}&per_page=30`, headers: github },
-    { name: 'vercel /v7/deployments', url: () => `${emulator.vercelApiUrl}/v7/deployments?limit=20`, headers: vercel },
-    { name: 'vercel /v10/projects', url: () => `${emulator.vercelApiUrl}/v10/projects`, headers: vercel },
+    {
+      name: 'github /user/repos?per_page=100',
+      url: (i) => `${emulator.githubApiUrl}/user/repos?per_page=100&page=${(i % pages) + 1}`,
+      headers: github,
+    },
+    {
+      name: 'github /repos/{o}/{r}/commits',
+      url: () => `${emulator.githubApiUrl}/repos/octocat/shipdeck/commits?per_page=30`,
+      headers: github,
+    },
+    {
+      name: 'github /repos/{o}/{r}/pulls',
+      url: () => `${emulator.githubApiUrl}/repos/octocat/shipdeck/pulls?state=all`,
+      headers: github,
+    },
+    {
+      name: 'github pulls 304',
+      url: () => `${emulator.githubApiUrl}/repos/octocat/shipdeck/pulls?state=all`,
+      headers: { ...github, 'if-none-match': etag },
+    },
+    {
+      name: 'github /search/issues',
+      url: () =>
+        `${emulator.githubApiUrl}/search/issues?q=${encodeURIComponent('is:pr is:open author:@me')}&per_page=30`,
+      headers: github,
+    },
+    {
+      name: 'vercel /v7/deployments',
+      url: () => `${emulator.vercelApiUrl}/v7/deployments?limit=20`,
+      headers: vercel,
+    },
+    {
+      name: 'vercel /v10/projects',
+      url: () => `${emulator.vercelApiUrl}/v10/projects`,
+      headers: vercel,
+    },
   ];
 
   // The load generator runs in a worker thread so client-side parsing does not share the
   // emulator's event loop (on a 2-core machine: one core each).
   const load = await runLoad(
-    targets.map((t, i) => ({ name: t.name, urls: Array.from({ length: pages }, (_, n) => t.url(i + n * targets.length)), headers: t.headers })),
+    targets.map((t, i) => ({
+      name: t.name,
+      urls: Array.from({ length: pages }, (_, n) => t.url(i + n * targets.length)),
+      headers: t.headers,
+    })),
     concurrency,
     durationMs,
   );
@@ -156,8 +210,18 @@ async function main(): Promise<void> {
     requestsPerSecond: Math.round(latencies.length / elapsedS),
     errors,
     statuses: Object.fromEntries(statuses),
-    latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: percentile(latencies, 100) },
-    perEndpoint: Object.fromEntries([...perTarget].map(([name, s]) => [name, { requests: s.count, meanMs: Math.round((s.totalMs / s.count) * 100) / 100 }])),
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+    },
+    perEndpoint: Object.fromEntries(
+      [...perTarget].map(([name, s]) => [
+        name,
+        { requests: s.count, meanMs: Math.round((s.totalMs / s.count) * 100) / 100 },
+      ]),
+    ),
     memory: { beforeStart: before, afterStart, afterLoad },
   };
 
@@ -165,11 +229,22 @@ async function main(): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
 
-  console.log(`Emulator with ${result.repositories} repositories (startup ${startupMs} ms, first search ${firstSearchMs} ms)`);
-  console.log(`${result.requests} requests in ${result.durationS} s at concurrency ${concurrency}: ${result.requestsPerSecond} req/s, ${errors} errors`);
-  console.log(`latency p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms`);
-  for (const [name, stats] of Object.entries(result.perEndpoint)) console.log(`  ${name.padEnd(36)} ${String(stats.requests).padStart(7)} req  mean ${stats.meanMs} ms`);
-  console.log(`memory: RSS ${afterStart.rssMb} MB after start, ${afterLoad.rssMb} MB after load; heap used ${afterLoad.heapUsedMb} MB`);
+  console.log(
+    `Emulator with ${result.repositories} repositories (startup ${startupMs} ms, first search ${firstSearchMs} ms)`,
+  );
+  console.log(
+    `${result.requests} requests in ${result.durationS} s at concurrency ${concurrency}: ${result.requestsPerSecond} req/s, ${errors} errors`,
+  );
+  console.log(
+    `latency p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms`,
+  );
+  for (const [name, stats] of Object.entries(result.perEndpoint))
+    console.log(
+      `  ${name.padEnd(36)} ${String(stats.requests).padStart(7)} req  mean ${stats.meanMs} ms`,
+    );
+  console.log(
+    `memory: RSS ${afterStart.rssMb} MB after start, ${afterLoad.rssMb} MB after load; heap used ${afterLoad.heapUsedMb} MB`,
+  );
   console.log(`wrote ${file}`);
 }
 

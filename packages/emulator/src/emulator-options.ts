@@ -54,6 +54,12 @@ export interface EmulatorOptions {
   deploymentStepMs?: number;
   /** Requests kept in the request log (default 2000). */
   requestLogSize?: number;
+  /**
+   * Generate every repository's history in the background after start-up (default true), so
+   * the first cross-repository search does not pay for it. Generation is per repository and
+   * seeded, so this changes no data.
+   */
+  warmUp?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -74,11 +80,13 @@ export interface ResolvedOptions {
   activity: { intervalMs: number } | false;
   deploymentStepMs: number;
   requestLogSize: number;
+  warmUp: boolean;
 }
 
 function globalRule(faults: GlobalFaults): FaultRuleInput | null {
   const { latencyMs, errorRate, errorStatus, malformedRate, dropRate } = faults;
-  if ([latencyMs, errorRate, malformedRate, dropRate].every((v) => v === undefined || v === 0)) return null;
+  if ([latencyMs, errorRate, malformedRate, dropRate].every((v) => v === undefined || v === 0))
+    return null;
   return { id: 'global', area: 'all', latencyMs, errorRate, errorStatus, malformedRate, dropRate };
 }
 
@@ -103,5 +111,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     activity: options.activity ?? false,
     deploymentStepMs: options.deploymentStepMs ?? 3000,
     requestLogSize: options.requestLogSize ?? 2000,
+    warmUp: options.warmUp ?? true,
   };
 }

@@ -1,5 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { ActivityEngine, type ActivityOptions, type ActivityResult } from './activity/activity-engine.js';
+import {
+  ActivityEngine,
+  type ActivityOptions,
+  type ActivityResult,
+} from './activity/activity-engine.js';
 import { ADMIN_BASE, adminArea } from './admin/admin-area.js';
 import { buildWorld, vercelTokenFor } from './data/build-world.js';
 import { DEMO_LOGIN } from './data/generate-accounts.js';
@@ -67,14 +71,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const world = buildWorld({ ...resolved, oauthApps: resolved.oauthApps });
   const log = new RequestLog(resolved.requestLogSize);
   const faults = new FaultInjector(resolved.seed, resolved.faultRules);
-  const limiter = resolved.rateLimits === false ? null : new RateLimiter({ ...GITHUB_RATE_LIMITS, ...resolved.rateLimits });
+  const limiter =
+    resolved.rateLimits === false
+      ? null
+      : new RateLimiter({ ...GITHUB_RATE_LIMITS, ...resolved.rateLimits });
   const webhooks = new WebhookDispatcher(resolved.webhooks);
   let origin = resolved.publicUrl ?? 'http://127.0.0.1';
   let urls = new GithubUrls(origin);
-  const render = (): { world: World; urls: GithubUrls; viewer: null } => ({ world, urls, viewer: null });
-  const activity = new ActivityEngine({ world, webhooks, render, deploymentStepMs: resolved.deploymentStepMs });
+  const render = (): { world: World; urls: GithubUrls; viewer: null } => ({
+    world,
+    urls,
+    viewer: null,
+  });
+  const activity = new ActivityEngine({
+    world,
+    webhooks,
+    render,
+    deploymentStepMs: resolved.deploymentStepMs,
+  });
 
-  const createGithubToken = (login: string, scopes = ['repo', 'read:org', 'user', 'workflow']): string => {
+  const createGithubToken = (
+    login: string,
+    scopes = ['repo', 'read:org', 'user', 'workflow'],
+  ): string => {
     const account = world.account(login);
     if (!account) throw new Error(`Unknown account ${login}`);
     const token = `ghp_${randomToken(36)}`;
@@ -99,7 +118,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const github = githubArea({ world, urls: () => urls, limiter });
   const oauth = oauthArea(world, new OAuthCodeStore());
   const vercel = vercelArea(world);
-  const admin = adminArea({ world, faults, log, limiter, activity, webhooks, urls: endpoints, createGithubToken, createVercelToken });
+  const admin = adminArea({
+    world,
+    faults,
+    log,
+    limiter,
+    activity,
+    webhooks,
+    urls: endpoints,
+    createGithubToken,
+    createVercelToken,
+  });
   const web = webArea(world, endpoints);
   const areaFor = (path: string): Area => {
     if (path === GITHUB_API_BASE || path.startsWith(`${GITHUB_API_BASE}/`)) return github;
@@ -120,6 +149,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   origin = resolved.publicUrl ?? `http://127.0.0.1:${port}`;
   urls = new GithubUrls(origin);
   if (resolved.activity) activity.start(resolved.activity.intervalMs);
+  let closed = false;
+  if (resolved.warmUp) void warmUp(world, () => closed);
 
   const demo = world.account(DEMO_LOGIN);
   const demoVercel = demo ? world.vercel.userByGithubId(demo.id) : undefined;
@@ -149,6 +180,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     stopActivity: () => activity.stop(),
     resetRateLimits: () => limiter?.reset(),
     async close() {
+      closed = true;
       activity.stop();
       await activity.settle();
       await new Promise<void>((resolve) => {
@@ -157,4 +189,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       });
     },
   };
+}
+
+/** Generates histories a few dozen at a time between requests, until all exist or the emulator closes. */
+async function warmUp(world: World, stopped: () => boolean): Promise<void> {
+  let count = 0;
+  for (const repo of [...world.repos.values()]) {
+    if (stopped()) return;
+    if (world.hasHistory(repo.id)) continue;
+    world.history(repo.id);
+    if (++count % 40 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -8,7 +8,12 @@ import type { ActivityContext } from './activity-context.js';
 import { resumeDeployment, runDeployment } from './deployment-lifecycle.js';
 import { mergePull, openPull, pushCommit } from './git-activity.js';
 
-export const ACTIVITY_KINDS = ['push', 'pull_request.opened', 'pull_request.merged', 'deployment'] as const;
+export const ACTIVITY_KINDS = [
+  'push',
+  'pull_request.opened',
+  'pull_request.merged',
+  'deployment',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export interface ActivityOptions {
@@ -25,6 +30,8 @@ export interface ActivityResult {
   kind: ActivityKind;
   repository: string;
   commitSha: string | null;
+  /** The branch the commit went to (or was deployed from). */
+  ref: string | null;
   pullNumber: number | null;
   deploymentId: string | null;
   /** Webhooks sent so far for this activity (all of them when the deployment was awaited). */
@@ -64,7 +71,10 @@ export class ActivityEngine {
     const linked = [...world.vercel.projects.values()]
       .filter((p) => p.repoId !== null)
       .map((project) => ({ repo: world.repos.get(project.repoId ?? -1), project }))
-      .filter((c): c is { repo: Repo; project: VercelProject } => c.repo !== undefined && !c.repo.archived && !c.repo.empty);
+      .filter(
+        (c): c is { repo: Repo; project: VercelProject } =>
+          c.repo !== undefined && !c.repo.archived && !c.repo.empty,
+      );
     if (linked.length > 0) return linked;
     const demo = world.account(DEMO_LOGIN);
     return [...world.repos.values()]
@@ -79,7 +89,8 @@ export class ActivityEngine {
       const [owner = '', repoName = ''] = name.split('/');
       const found = world.lookupRepo(owner, repoName);
       if (!found || !('repo' in found)) throw new Error(`Unknown repository ${name}`);
-      const project = [...world.vercel.projects.values()].find((p) => p.repoId === found.repo.id) ?? null;
+      const project =
+        [...world.vercel.projects.values()].find((p) => p.repoId === found.repo.id) ?? null;
       return { repo: found.repo, project };
     }
     const candidates = this.candidates();
@@ -88,7 +99,9 @@ export class ActivityEngine {
   }
 
   private openPulls(repo: Repo): Pull[] {
-    return this.deps.world.history(repo.id).data.pulls.filter((p) => p.state === 'open' && !p.draft);
+    return this.deps.world
+      .history(repo.id)
+      .data.pulls.filter((p) => p.state === 'open' && !p.draft);
   }
 
   /** Runs one activity (random kind unless given) and resolves with what happened. */
@@ -101,6 +114,7 @@ export class ActivityEngine {
       kind,
       repository: this.deps.world.fullName(repo),
       commitSha: null,
+      ref: null,
       pullNumber: null,
       deploymentId: null,
       webhooks: ctx.deliveries,
@@ -139,10 +153,18 @@ export class ActivityEngine {
         break;
       }
     }
+    result.ref = deploy?.ref ?? null;
     const commit = deploy ? history.commit(deploy.commitSha) : undefined;
     if (project && deploy && commit) {
       const running = this.track(
-        runDeployment(ctx, { project, repo, commit, ref: deploy.ref, pull: deploy.pull, outcome: options.outcome }),
+        runDeployment(ctx, {
+          project,
+          repo,
+          commit,
+          ref: deploy.ref,
+          pull: deploy.pull,
+          outcome: options.outcome,
+        }),
       );
       if (options.waitForDeployment === false) {
         // runDeployment registers the deployment before its first await.
@@ -155,14 +177,22 @@ export class ActivityEngine {
   }
 
   private latestDeployment(projectId: string, sha: string): VercelDeployment | undefined {
-    return this.deps.world.vercel.deployments.find((d) => d.projectId === projectId && d.meta.githubCommitSha === sha);
+    return this.deps.world.vercel.deployments.find(
+      (d) => d.projectId === projectId && d.meta.githubCommitSha === sha,
+    );
   }
 
   /** Finishes deployments that were generated mid-build, so demo data does not stay stuck. */
   resumeInFlight(): void {
     for (const deployment of this.deps.world.vercel.deployments) {
-      if (deployment.state === 'QUEUED' || deployment.state === 'BUILDING' || deployment.state === 'INITIALIZING') {
-        this.track(resumeDeployment(this.context(), deployment, undefined)).catch((error: unknown) => console.error('[emulator] deployment failed', error));
+      if (
+        deployment.state === 'QUEUED' ||
+        deployment.state === 'BUILDING' ||
+        deployment.state === 'INITIALIZING'
+      ) {
+        this.track(resumeDeployment(this.context(), deployment, undefined)).catch(
+          (error: unknown) => console.error('[emulator] deployment failed', error),
+        );
       }
     }
   }
@@ -171,7 +201,9 @@ export class ActivityEngine {
     this.stop();
     this.resumeInFlight();
     this.timer = setInterval(() => {
-      this.track(this.trigger({ waitForDeployment: false })).catch((error: unknown) => console.error('[emulator] activity failed', error));
+      this.track(this.trigger({ waitForDeployment: false })).catch((error: unknown) =>
+        console.error('[emulator] activity failed', error),
+      );
     }, intervalMs);
     this.timer.unref();
   }

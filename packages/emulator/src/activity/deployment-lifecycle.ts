@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { recordDeploymentState, type GithubSideEffects } from '../data/github-deployment-sync.js';
-import type { Commit, Pull, Repo, VercelDeployment, VercelProject, VercelState } from '../data/model.js';
+import type {
+  Commit,
+  Pull,
+  Repo,
+  VercelDeployment,
+  VercelProject,
+  VercelState,
+} from '../data/model.js';
 import { branchAlias, buildDeployment } from '../data/vercel-deployment-factory.js';
 import { deploymentStatusPayload } from '../webhooks/github-payloads.js';
 import { vercelDeploymentPayload } from '../webhooks/vercel-payloads.js';
@@ -14,18 +21,43 @@ const VERCEL_EVENT: Partial<Record<VercelState, string>> = {
   CANCELED: 'deployment.canceled',
 };
 
-async function announce(ctx: ActivityContext, deployment: VercelDeployment, state: VercelState, repo: Repo | null): Promise<void> {
+async function announce(
+  ctx: ActivityContext,
+  deployment: VercelDeployment,
+  state: VercelState,
+  repo: Repo | null,
+): Promise<void> {
   const { world } = ctx;
   deployment.state = state;
-  const effects: GithubSideEffects | null = recordDeploymentState(world, deployment, state, Date.now());
+  const effects: GithubSideEffects | null = recordDeploymentState(
+    world,
+    deployment,
+    state,
+    Date.now(),
+  );
   world.emitDeployment(deployment);
   const sends: Promise<WebhookDelivery[]>[] = [];
-  if (state === 'QUEUED') sends.push(ctx.webhooks.sendVercel('deployment.created', vercelDeploymentPayload(world, deployment, true)));
+  if (state === 'QUEUED')
+    sends.push(
+      ctx.webhooks.sendVercel(
+        'deployment.created',
+        vercelDeploymentPayload(world, deployment, true),
+      ),
+    );
   const vercelEvent = VERCEL_EVENT[state];
-  if (vercelEvent) sends.push(ctx.webhooks.sendVercel(vercelEvent, vercelDeploymentPayload(world, deployment, false)));
+  if (vercelEvent)
+    sends.push(
+      ctx.webhooks.sendVercel(vercelEvent, vercelDeploymentPayload(world, deployment, false)),
+    );
   const bot = world.account(VERCEL_BOT_LOGIN);
   if (effects && repo && bot) {
-    sends.push(ctx.webhooks.sendGithub('deployment_status', deploymentStatusPayload(ctx.render(), repo, effects.deployment, effects.status, bot), repo.id));
+    sends.push(
+      ctx.webhooks.sendGithub(
+        'deployment_status',
+        deploymentStatusPayload(ctx.render(), repo, effects.deployment, effects.status, bot),
+        repo.id,
+      ),
+    );
   }
   for (const batch of await Promise.all(sends)) ctx.deliveries.push(...batch);
 }
@@ -41,16 +73,24 @@ export interface DeploymentRequest {
 }
 
 /** Creates a deployment and walks it QUEUED → BUILDING → READY/ERROR, sending webhooks at each step. */
-export async function runDeployment(ctx: ActivityContext, request: DeploymentRequest): Promise<VercelDeployment> {
+export async function runDeployment(
+  ctx: ActivityContext,
+  request: DeploymentRequest,
+): Promise<VercelDeployment> {
   const { world } = ctx;
   const scope = world.vercel.scopeSlug(request.project.accountId);
   const creator =
-    (request.commit.authorId !== null ? world.vercel.userByGithubId(request.commit.authorId) : undefined) ??
+    (request.commit.authorId !== null
+      ? world.vercel.userByGithubId(request.commit.authorId)
+      : undefined) ??
     world.vercel.users.get(request.project.accountId) ??
     [...world.vercel.users.values()][0];
   if (!creator) throw new Error('No Vercel user to create the deployment');
   const owner = request.repo ? world.accounts.get(request.repo.ownerId) : undefined;
-  const authorLogin = request.commit.authorId !== null ? (world.accounts.get(request.commit.authorId)?.login ?? null) : null;
+  const authorLogin =
+    request.commit.authorId !== null
+      ? (world.accounts.get(request.commit.authorId)?.login ?? null)
+      : null;
   const plan = {
     project: request.project,
     repo: request.repo,
@@ -80,7 +120,10 @@ export async function resumeDeployment(
 ): Promise<void> {
   const { world } = ctx;
   const project = world.vercel.projects.get(deployment.projectId);
-  const repo = project?.repoId !== null && project?.repoId !== undefined ? (world.repos.get(project.repoId) ?? null) : null;
+  const repo =
+    project?.repoId !== null && project?.repoId !== undefined
+      ? (world.repos.get(project.repoId) ?? null)
+      : null;
   if (deployment.state === 'QUEUED' || deployment.state === 'INITIALIZING') {
     await sleep(ctx.deploymentStepMs);
     deployment.buildingAt = Date.now();
@@ -98,7 +141,9 @@ export async function resumeDeployment(
     deployment.aliases = branch ? [branch] : [];
     if (deployment.target === 'production') {
       const domain = `${project.name}${world.vercel.users.has(project.accountId) ? '' : `-${world.vercel.scopeSlug(project.accountId)}`}.vercel.app`;
-      for (const other of world.vercel.deployments) if (other.projectId === project.id) other.aliases = other.aliases.filter((a) => a !== domain);
+      for (const other of world.vercel.deployments)
+        if (other.projectId === project.id)
+          other.aliases = other.aliases.filter((a) => a !== domain);
       deployment.aliases = [domain, ...deployment.aliases];
     }
   }

@@ -18,10 +18,25 @@ function nextTime(parent: Commit | undefined): number {
   return Math.max(Date.now(), after);
 }
 
-function newCommit(ctx: ActivityContext, history: RepoHistory, repoId: number, parents: string[], author: Identity, message: string, committer: Identity = author): Commit {
+function newCommit(
+  ctx: ActivityContext,
+  history: RepoHistory,
+  repoId: number,
+  parents: string[],
+  author: Identity,
+  message: string,
+  committer: Identity = author,
+): Commit {
   const at = new Date(nextTime(history.commit(parents[0] ?? ''))).toISOString();
   const commit: Commit = {
-    sha: fakeSha(ctx.world.seed, repoId, 'live', history.data.commits.length, Date.now(), ctx.rng.next()),
+    sha: fakeSha(
+      ctx.world.seed,
+      repoId,
+      'live',
+      history.data.commits.length,
+      Date.now(),
+      ctx.rng.next(),
+    ),
     message,
     authorName: author.name,
     authorEmail: author.email,
@@ -45,9 +60,23 @@ function touchRepo(ctx: ActivityContext, repo: Repo): void {
   ctx.world.touch();
 }
 
-async function sendPush(ctx: ActivityContext, repo: Repo, history: RepoHistory, ref: string, before: string, commits: Commit[], pusher: Account): Promise<void> {
+async function sendPush(
+  ctx: ActivityContext,
+  repo: Repo,
+  history: RepoHistory,
+  ref: string,
+  before: string,
+  commits: Commit[],
+  pusher: Account,
+): Promise<void> {
   const after = commits[commits.length - 1]?.sha ?? before;
-  const payload = pushPayload(ctx.render(), repo, history, { ref: `refs/heads/${ref}`, before, after, commits, pusher });
+  const payload = pushPayload(ctx.render(), repo, history, {
+    ref: `refs/heads/${ref}`,
+    before,
+    after,
+    commits,
+    pusher,
+  });
   ctx.deliveries.push(...(await ctx.webhooks.sendGithub('push', payload, repo.id)));
 }
 
@@ -58,12 +87,25 @@ export interface PushResult {
 }
 
 /** Pushes one commit to the default branch, or to an open pull request's branch (synchronize). */
-export async function pushCommit(ctx: ActivityContext, repo: Repo, toPull: Pull | null): Promise<PushResult> {
+export async function pushCommit(
+  ctx: ActivityContext,
+  repo: Repo,
+  toPull: Pull | null,
+): Promise<PushResult> {
   const history = ctx.world.history(repo.id);
-  const pusher = toPull ? (ctx.world.accounts.get(toPull.userId) ?? ctx.world.ownerOf(repo)) : ctx.rng.pick(membersOf(ctx, repo));
+  const pusher = toPull
+    ? (ctx.world.accounts.get(toPull.userId) ?? ctx.world.ownerOf(repo))
+    : ctx.rng.pick(membersOf(ctx, repo));
   const branch = toPull ? toPull.headRef : repo.defaultBranch;
   const before = history.branch(branch)?.sha ?? ZERO_SHA;
-  const commit = newCommit(ctx, history, repo.id, before === ZERO_SHA ? [] : [before], identityOf(pusher), commitMessage(ctx.rng));
+  const commit = newCommit(
+    ctx,
+    history,
+    repo.id,
+    before === ZERO_SHA ? [] : [before],
+    identityOf(pusher),
+    commitMessage(ctx.rng),
+  );
   history.setBranch(branch, commit.sha);
   repo.empty = false;
   touchRepo(ctx, repo);
@@ -73,7 +115,10 @@ export async function pushCommit(ctx: ActivityContext, repo: Repo, toPull: Pull 
     toPull.commits += 1;
     toPull.updatedAt = commit.committedAt;
     toPull.mergeabilityComputed = false;
-    const payload = pullRequestPayload(ctx.render(), repo, toPull, 'synchronize', pusher, { before, after: commit.sha });
+    const payload = pullRequestPayload(ctx.render(), repo, toPull, 'synchronize', pusher, {
+      before,
+      after: commit.sha,
+    });
     ctx.deliveries.push(...(await ctx.webhooks.sendGithub('pull_request', payload, repo.id)));
   }
   return { commit, branch, pull: toPull };
@@ -90,7 +135,14 @@ export async function openPull(ctx: ActivityContext, repo: Repo): Promise<Pull> 
   const commits: Commit[] = [];
   let parent = base.sha;
   for (let i = 0; i < ctx.rng.int(1, 2); i++) {
-    const commit = newCommit(ctx, history, repo.id, [parent], identityOf(author), commitMessage(ctx.rng));
+    const commit = newCommit(
+      ctx,
+      history,
+      repo.id,
+      [parent],
+      identityOf(author),
+      commitMessage(ctx.rng),
+    );
     commits.push(commit);
     parent = commit.sha;
   }

@@ -8,7 +8,10 @@ import { readBody } from '../http/read-body.js';
 import { jsonReply, textReply, type Reply } from '../http/reply.js';
 import type { RequestLog } from '../http/request-log.js';
 import type { Area, IncomingContext } from '../http/server.js';
-import { githubWebhookTargetSchema, vercelWebhookTargetSchema } from '../webhooks/webhook-config.js';
+import {
+  githubWebhookTargetSchema,
+  vercelWebhookTargetSchema,
+} from '../webhooks/webhook-config.js';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { identiconSvg } from './avatar.js';
 
@@ -59,7 +62,10 @@ async function jsonBody<T>(ctx: IncomingContext, schema: z.ZodType<T>): Promise<
     }
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new BadRequest(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  if (!parsed.success)
+    throw new BadRequest(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+    );
   return parsed.data;
 }
 
@@ -69,7 +75,10 @@ export function adminArea(deps: AdminDeps): Area {
     const { method } = ctx;
     const avatar = /^\/avatars\/(\d+)\.svg$/.exec(path);
     if (avatar && method === 'GET') {
-      return { ...textReply(200, identiconSvg(avatar[1] ?? ''), 'image/svg+xml'), headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } };
+      return {
+        ...textReply(200, identiconSvg(avatar[1] ?? ''), 'image/svg+xml'),
+        headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+      };
     }
     switch (`${method} ${path}`) {
       case 'GET ':
@@ -84,26 +93,39 @@ export function adminArea(deps: AdminDeps): Area {
             id: a.id,
             type: a.type,
             name: a.name,
-            tokens: [...deps.world.githubTokens.values()].filter((t) => t.accountId === a.id && t.clientId === null).map((t) => ({ token: t.token, scopes: t.scopes })),
+            tokens: [...deps.world.githubTokens.values()]
+              .filter((t) => t.accountId === a.id && t.clientId === null)
+              .map((t) => ({ token: t.token, scopes: t.scopes })),
           })),
           vercel: [...deps.world.vercel.users.values()].map((u) => ({
             username: u.username,
             uid: u.uid,
-            tokens: [...deps.world.vercelTokens.values()].filter((t) => t.uid === u.uid).map((t) => t.token),
+            tokens: [...deps.world.vercelTokens.values()]
+              .filter((t) => t.uid === u.uid)
+              .map((t) => t.token),
             teams: deps.world.vercel.teamsOf(u.uid).map((t) => ({ id: t.id, slug: t.slug })),
           })),
           oauthApps: [...deps.world.oauthApps.values()],
         });
       case 'POST /tokens': {
         const body = await jsonBody(ctx, tokenRequest);
-        const token = body.provider === 'github' ? deps.createGithubToken(body.login, body.scopes) : deps.createVercelToken(body.login);
+        const token =
+          body.provider === 'github'
+            ? deps.createGithubToken(body.login, body.scopes)
+            : deps.createVercelToken(body.login);
         return jsonReply(201, { token });
       }
       case 'GET /requests': {
         const area = ctx.url.searchParams.get('area');
         const sinceId = ctx.url.searchParams.get('sinceId');
         const parsedArea = z.enum(['github', 'oauth', 'vercel', 'admin', 'other']).safeParse(area);
-        return jsonReply(200, deps.log.list({ area: parsedArea.success ? parsedArea.data : undefined, sinceId: sinceId ? Number(sinceId) : undefined }));
+        return jsonReply(
+          200,
+          deps.log.list({
+            area: parsedArea.success ? parsedArea.data : undefined,
+            sinceId: sinceId ? Number(sinceId) : undefined,
+          }),
+        );
       }
       case 'DELETE /requests':
         deps.log.clear();
@@ -143,7 +165,9 @@ export function adminArea(deps: AdminDeps): Area {
       default: {
         const fault = /^\/faults\/([^/]+)$/.exec(path);
         if (fault && method === 'DELETE') {
-          return deps.faults.remove(decodeURIComponent(fault[1] ?? '')) ? { status: 204, headers: {}, body: null } : jsonReply(404, { message: 'No such fault' });
+          return deps.faults.remove(decodeURIComponent(fault[1] ?? ''))
+            ? { status: 204, headers: {}, body: null }
+            : jsonReply(404, { message: 'No such fault' });
         }
         return jsonReply(404, { message: 'Not Found' });
       }
@@ -158,7 +182,11 @@ export function adminArea(deps: AdminDeps): Area {
         return await route(ctx, ctx.url.pathname.slice(ADMIN_BASE.length));
       } catch (error) {
         if (error instanceof BadRequest) return jsonReply(400, { message: error.message });
-        if (error instanceof Error && /Unknown repository|No repository|Unknown account/.test(error.message)) return jsonReply(404, { message: error.message });
+        if (
+          error instanceof Error &&
+          /Unknown repository|No repository|Unknown account/.test(error.message)
+        )
+          return jsonReply(404, { message: error.message });
         throw error;
       }
     },

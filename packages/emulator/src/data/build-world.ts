@@ -29,8 +29,18 @@ export interface WorldOptions {
 /** Fixed, documented tokens so demo mode and tests need no OAuth round trip. */
 export function defaultGithubTokens(account: Account): WorldData['tokens']['github'] {
   return [
-    { token: `ghp_emu_${account.login}`, accountId: account.id, scopes: ['repo', 'read:org', 'user', 'workflow'], clientId: null },
-    { token: `ghp_emu_${account.login}_public`, accountId: account.id, scopes: ['public_repo', 'read:user'], clientId: null },
+    {
+      token: `ghp_emu_${account.login}`,
+      accountId: account.id,
+      scopes: ['repo', 'read:org', 'user', 'workflow'],
+      clientId: null,
+    },
+    {
+      token: `ghp_emu_${account.login}_public`,
+      accountId: account.id,
+      scopes: ['public_repo', 'read:user'],
+      clientId: null,
+    },
   ];
 }
 
@@ -42,11 +52,17 @@ function applyPlan(world: World, plan: DeploymentPlan): void {
   const owner = plan.repo ? world.accounts.get(plan.repo.ownerId) : undefined;
   const authorId = plan.commit?.authorId ?? null;
   const authorLogin = authorId !== null ? (world.accounts.get(authorId)?.login ?? null) : null;
-  const deployment = buildDeployment({ ...plan, createdAt: world.vercel.uniqueCreatedAt(plan.createdAt) }, owner, authorLogin);
+  const deployment = buildDeployment(
+    { ...plan, createdAt: world.vercel.uniqueCreatedAt(plan.createdAt) },
+    owner,
+    authorLogin,
+  );
   world.vercel.addDeployment(deployment);
   recordDeploymentState(world, deployment, 'QUEUED', deployment.createdAt);
-  if (deployment.buildingAt !== null) recordDeploymentState(world, deployment, 'BUILDING', deployment.buildingAt);
-  if (deployment.readyAt !== null) recordDeploymentState(world, deployment, deployment.state, deployment.readyAt);
+  if (deployment.buildingAt !== null)
+    recordDeploymentState(world, deployment, 'BUILDING', deployment.buildingAt);
+  if (deployment.readyAt !== null)
+    recordDeploymentState(world, deployment, deployment.state, deployment.readyAt);
   if (deployment.state === 'READY') deployment.aliases = [branchAlias(plan)];
 }
 
@@ -54,8 +70,14 @@ function applyPlan(world: World, plan: DeploymentPlan): void {
 function assignProductionAliases(world: World): void {
   for (const project of world.vercel.projects.values()) {
     const scope = world.vercel.scopeSlug(project.accountId);
-    const latest = world.vercel.deployments.find((d) => d.projectId === project.id && d.target === 'production' && d.state === 'READY');
-    if (latest) latest.aliases = [`${project.name}${world.vercel.users.has(project.accountId) ? '' : `-${scope}`}.vercel.app`, ...latest.aliases];
+    const latest = world.vercel.deployments.find(
+      (d) => d.projectId === project.id && d.target === 'production' && d.state === 'READY',
+    );
+    if (latest)
+      latest.aliases = [
+        `${project.name}${world.vercel.users.has(project.accountId) ? '' : `-${scope}`}.vercel.app`,
+        ...latest.aliases,
+      ];
     const newest = world.vercel.deployments.find((d) => d.projectId === project.id);
     if (newest) project.updatedAt = Math.max(project.updatedAt, newest.createdAt);
   }
@@ -70,7 +92,8 @@ function assignProductionAliases(world: World): void {
 function fromData(world: World, data: WorldData): void {
   for (const account of data.accounts) world.addAccount(account);
   for (const repo of data.repos) world.addRepo(repo);
-  for (const [repoId, history] of Object.entries(data.histories)) world.setHistory(Number(repoId), history);
+  for (const [repoId, history] of Object.entries(data.histories))
+    world.setHistory(Number(repoId), history);
   for (const user of data.vercel.users) world.vercel.addUser(user);
   for (const team of data.vercel.teams) world.vercel.addTeam(team);
   for (const project of data.vercel.projects) world.vercel.addProject(project);
@@ -84,13 +107,21 @@ function generate(world: World, options: WorldOptions): void {
   const rng = createRng(options.seed, 'world');
   const accounts = generateAccounts(rng, options.users, options.now);
   for (const account of accounts) world.addAccount(account);
-  const repos = generateRepos(rng, accounts, { now: options.now, demoRepos: options.repos, richRepos: options.richRepos });
-  for (const repo of repos) world.addRepo(repo);
-  const vercel = generateVercel(createRng(options.seed, 'vercel'), { accounts, repos, history: (id) => world.history(id).data }, {
+  const repos = generateRepos(rng, accounts, {
     now: options.now,
-    demoProjects: options.projects,
-    deploymentsPerProject: options.deploymentsPerProject,
+    demoRepos: options.repos,
+    richRepos: options.richRepos,
   });
+  for (const repo of repos) world.addRepo(repo);
+  const vercel = generateVercel(
+    createRng(options.seed, 'vercel'),
+    { accounts, repos, history: (id) => world.history(id).data },
+    {
+      now: options.now,
+      demoProjects: options.projects,
+      deploymentsPerProject: options.deploymentsPerProject,
+    },
+  );
   for (const user of vercel.users) world.vercel.addUser(user);
   for (const team of vercel.teams) world.vercel.addTeam(team);
   for (const project of vercel.projects) world.vercel.addProject(project);
@@ -100,15 +131,26 @@ function generate(world: World, options: WorldOptions): void {
     if (account.type !== 'User') continue;
     for (const token of defaultGithubTokens(account)) world.githubTokens.set(token.token, token);
   }
-  for (const user of vercel.users) world.vercelTokens.set(vercelTokenFor(user.username), { token: vercelTokenFor(user.username), uid: user.uid });
+  for (const user of vercel.users)
+    world.vercelTokens.set(vercelTokenFor(user.username), {
+      token: vercelTokenFor(user.username),
+      uid: user.uid,
+    });
 }
 
 export function buildWorld(options: WorldOptions): World {
   const world: World = new World(options.seed, (repo, owner): RepoHistoryData =>
-    generateHistory({ seed: options.seed, now: options.now, repo, owner, accountsById: world.accounts }),
+    generateHistory({
+      seed: options.seed,
+      now: options.now,
+      repo,
+      owner,
+      accountsById: world.accounts,
+    }),
   );
   if (options.data) fromData(world, options.data);
   else generate(world, options);
-  for (const app of options.oauthApps) if (!world.oauthApps.has(app.clientId)) world.oauthApps.set(app.clientId, app);
+  for (const app of options.oauthApps)
+    if (!world.oauthApps.has(app.clientId)) world.oauthApps.set(app.clientId, app);
   return world;
 }

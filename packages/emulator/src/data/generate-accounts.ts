@@ -36,7 +36,13 @@ const FIXED_ACCOUNTS: readonly AccountSeed[] = [
       twoFactorAuthentication: true,
     },
   },
-  { id: 480938, login: 'hubot', type: 'User', name: 'Hubot', extra: { bio: 'Chat bot. Beep boop.' } },
+  {
+    id: 480938,
+    login: 'hubot',
+    type: 'User',
+    name: 'Hubot',
+    extra: { bio: 'Chat bot. Beep boop.' },
+  },
   {
     id: 2918581,
     login: 'monalisa',
@@ -69,12 +75,26 @@ export function isPerson(account: Account): boolean {
   return account.type === 'User';
 }
 
-function emailsFor(login: string, type: Account['type'], publicEmail: string | null): Account['emails'] {
+function emailsFor(
+  login: string,
+  type: Account['type'],
+  publicEmail: string | null,
+): Account['emails'] {
   if (type !== 'User') return [];
   const primary = publicEmail ?? `${login}@example.com`;
   return [
-    { email: primary, primary: true, verified: true, visibility: publicEmail ? 'public' : 'private' },
-    { email: `${login}@users.noreply.github.com`, primary: false, verified: true, visibility: null },
+    {
+      email: primary,
+      primary: true,
+      verified: true,
+      visibility: publicEmail ? 'public' : 'private',
+    },
+    {
+      email: `${login}@users.noreply.github.com`,
+      primary: false,
+      verified: true,
+      visibility: null,
+    },
     { email: `${login}.old@example.org`, primary: false, verified: false, visibility: null },
   ];
 }
@@ -87,7 +107,11 @@ export function generateAccounts(rng: Rng, extraUsers: number, now: number): Acc
       id: 8000000 + i,
       login: `dev-${words(rng, 1)}-${i}`,
       type: 'User',
-      name: unicodeName ? rng.pick(UNICODE_SNIPPETS).slice(0, 40) : rng.chance(0.2) ? null : `Dev ${i}`,
+      name: unicodeName
+        ? rng.pick(UNICODE_SNIPPETS).slice(0, 40)
+        : rng.chance(0.2)
+          ? null
+          : `Dev ${i}`,
     });
   }
   const accounts = seeds.map((seed): Account => {

@@ -39,7 +39,9 @@ export function generateChecks(
         status: running ? 'in_progress' : 'completed',
         conclusion: running ? null : failed ? 'failure' : rng.chance(0.05) ? 'skipped' : 'success',
         startedAt: new Date(Math.min(started, now)).toISOString(),
-        completedAt: running ? null : new Date(Math.min(started + rng.int(20_000, 600_000), now)).toISOString(),
+        completedAt: running
+          ? null
+          : new Date(Math.min(started + rng.int(20_000, 600_000), now)).toISOString(),
         title: running ? null : failed ? `${name} failed` : `${name} passed`,
         summary: failed ? 'Process completed with exit code 1.' : null,
         app: 'github-actions',
@@ -55,8 +57,16 @@ export function generateChecks(
         sha,
         state,
         context: 'ci/circleci: build',
-        description: state === 'pending' ? 'Your tests are queued' : state === 'success' ? 'Your tests passed on CircleCI!' : null,
-        targetUrl: state === 'failure' ? null : `https://circleci.example.com/gh/${repo.id}/${sha.slice(0, 7)}`,
+        description:
+          state === 'pending'
+            ? 'Your tests are queued'
+            : state === 'success'
+              ? 'Your tests passed on CircleCI!'
+              : null,
+        targetUrl:
+          state === 'failure'
+            ? null
+            : `https://circleci.example.com/gh/${repo.id}/${sha.slice(0, 7)}`,
         creatorId: repo.ownerId,
         createdAt: at,
         updatedAt: at,

@@ -27,10 +27,23 @@ function patchFor(rng: Rng, additions: number, deletions: number): string {
 export function generateCommitFiles(seed: number | string, sha: string): FileChange[] {
   const rng = createRng(seed, 'files', sha);
   return rng.sample(PATHS, rng.int(1, 6)).map((filename): FileChange => {
-    const status = rng.pick(['modified', 'modified', 'modified', 'added', 'removed', 'renamed'] as const);
+    const status = rng.pick([
+      'modified',
+      'modified',
+      'modified',
+      'added',
+      'removed',
+      'renamed',
+    ] as const);
     const additions = status === 'removed' ? 0 : rng.int(0, 12);
     const deletions = status === 'added' ? 0 : rng.int(0, 8);
-    const change: FileChange = { filename, status, additions, deletions, patch: patchFor(rng, additions, deletions) };
+    const change: FileChange = {
+      filename,
+      status,
+      additions,
+      deletions,
+      patch: patchFor(rng, additions, deletions),
+    };
     if (status === 'renamed') change.previousFilename = `old/${filename}`;
     return change;
   });
@@ -40,6 +53,11 @@ export function generateCommitFiles(seed: number | string, sha: string): FileCha
 export function generateInitialFiles(rng: Rng, count: number): FileChange[] {
   return Array.from({ length: count }, (_, i): FileChange => {
     const additions = rng.int(1, 40);
-    return { filename: `src/module-${String(i).padStart(3, '0')}.ts`, status: 'added', additions, deletions: 0 };
+    return {
+      filename: `src/module-${String(i).padStart(3, '0')}.ts`,
+      status: 'added',
+      additions,
+      deletions: 0,
+    };
   });
 }

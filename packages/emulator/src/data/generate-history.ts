@@ -19,14 +19,40 @@ export interface HistoryContext {
 export const LABELS: readonly Label[] = [
   { id: 9001, name: 'bug', color: 'd73a4a', description: "Something isn't working" },
   { id: 9002, name: 'enhancement', color: 'a2eeef', description: 'New feature or request' },
-  { id: 9003, name: 'dependencies', color: '0366d6', description: 'Pull requests that update a dependency file' },
+  {
+    id: 9003,
+    name: 'dependencies',
+    color: '0366d6',
+    description: 'Pull requests that update a dependency file',
+  },
   { id: 9004, name: 'good first issue', color: '7057ff', description: 'Good for newcomers' },
   { id: 9005, name: '🔥 hotfix', color: 'ff0000', description: '' },
-  { id: 9006, name: 'needs review: please look at this one before the release train leaves', color: 'fbca04', description: 'A label with a very long name' },
+  {
+    id: 9006,
+    name: 'needs review: please look at this one before the release train leaves',
+    color: 'fbca04',
+    description: 'A label with a very long name',
+  },
 ];
 
-const MERGEABLE_STATES = ['clean', 'clean', 'clean', 'blocked', 'unstable', 'behind', 'dirty'] as const;
-const NPM_PACKAGES = ['lodash', 'react', 'vite', 'zod', 'typescript', 'eslint', '@types/node'] as const;
+const MERGEABLE_STATES = [
+  'clean',
+  'clean',
+  'clean',
+  'blocked',
+  'unstable',
+  'behind',
+  'dirty',
+] as const;
+const NPM_PACKAGES = [
+  'lodash',
+  'react',
+  'vite',
+  'zod',
+  'typescript',
+  'eslint',
+  '@types/node',
+] as const;
 
 export function emptyHistory(): RepoHistoryData {
   return {
@@ -63,7 +89,10 @@ function sortedTimes(rng: Rng, count: number, start: number, end: number): numbe
 function languagesFor(rng: Rng, repo: Repo): Record<string, number> {
   if (repo.language === null) return {};
   const languages: Record<string, number> = { [repo.language]: rng.int(20_000, 900_000) };
-  for (const extra of rng.sample(['Shell', 'CSS', 'HTML', 'Dockerfile', 'JavaScript', 'Makefile'], rng.int(0, 3))) {
+  for (const extra of rng.sample(
+    ['Shell', 'CSS', 'HTML', 'Dockerfile', 'JavaScript', 'Makefile'],
+    rng.int(0, 3),
+  )) {
     if (extra !== repo.language) languages[extra] = rng.int(100, 20_000);
   }
   return languages;
@@ -85,11 +114,25 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
   const start = Date.parse(repo.createdAt);
   const end = Math.min(Date.parse(repo.pushedAt), now);
   const slots = rich ? rng.int(35, 80) : rng.int(1, 12);
-  const pullTarget = Math.min(slots - 1, rich ? rng.int(6, 14) : rng.chance(0.35) ? rng.int(1, 3) : 0);
+  const pullTarget = Math.min(
+    slots - 1,
+    rich ? rng.int(6, 14) : rng.chance(0.35) ? rng.int(1, 3) : 0,
+  );
   const times = sortedTimes(rng, slots, start, end);
-  const pullSlots = new Set(rng.sample(Array.from({ length: slots - 1 }, (_, i) => i + 1), pullTarget));
+  const pullSlots = new Set(
+    rng.sample(
+      Array.from({ length: slots - 1 }, (_, i) => i + 1),
+      pullTarget,
+    ),
+  );
 
-  const commit = (at: number, parents: string[], author: Identity, message: string, committer: Identity = author): Commit => {
+  const commit = (
+    at: number,
+    parents: string[],
+    author: Identity,
+    message: string,
+    committer: Identity = author,
+  ): Commit => {
     const rebased = rng.chance(0.1);
     const record: Commit = {
       sha: fakeSha(ctx.seed, repo.id, 'commit', ++shaCounter),
@@ -132,10 +175,16 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
     }
     const previous = times[slot - 1] ?? start;
     const isDependabot = dependabot !== undefined && rng.chance(0.15);
-    const author: Account = isDependabot ? dependabot : members.length > 0 ? rng.pick(members) : owner;
+    const author: Account = isDependabot
+      ? dependabot
+      : members.length > 0
+        ? rng.pick(members)
+        : owner;
     const authorIdentity = identityOf(author);
     const pkg = rng.pick(NPM_PACKAGES);
-    const title = isDependabot ? `Bump ${pkg} from 1.${rng.int(0, 9)}.0 to 2.0.${rng.int(0, 9)}` : summaryLine(rng, 0.25);
+    const title = isDependabot
+      ? `Bump ${pkg} from 1.${rng.int(0, 9)}.0 to 2.0.${rng.int(0, 9)}`
+      : summaryLine(rng, 0.25);
     const headRef = uniqueRef(
       isDependabot
         ? `dependabot/npm_and_yarn/${pkg}-2.0.0`
@@ -149,11 +198,23 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
     const base = mainTip;
     for (let c = 0; c < branchCommits; c++) {
       const commitAt = previous + 1000 + Math.floor(((c + 1) / (branchCommits + 1)) * span);
-      head = commit(commitAt, [head.sha], authorIdentity, isDependabot ? title : commitMessage(rng));
+      head = commit(
+        commitAt,
+        [head.sha],
+        authorIdentity,
+        isDependabot ? title : commitMessage(rng),
+      );
     }
     const createdAt = Date.parse(head.committedAt) - rng.int(1000, 600_000);
     const fraction = slot / slots;
-    const outcome = fraction > 0.7 ? (rng.chance(0.75) ? 'open' : 'merged') : rng.chance(0.78) ? 'merged' : 'closed';
+    const outcome =
+      fraction > 0.7
+        ? rng.chance(0.75)
+          ? 'open'
+          : 'merged'
+        : rng.chance(0.78)
+          ? 'merged'
+          : 'closed';
     pullNumber += rng.int(1, 3);
     const draft = outcome === 'open' && rng.chance(0.2);
     const pull: Pull = {
@@ -169,7 +230,9 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
       headSha: head.sha,
       baseRef: repo.defaultBranch,
       baseSha: base.sha,
-      labels: isDependabot ? LABELS.filter((l) => l.name === 'dependencies') : rng.sample(LABELS, rng.int(0, 2)),
+      labels: isDependabot
+        ? LABELS.filter((l) => l.name === 'dependencies')
+        : rng.sample(LABELS, rng.int(0, 2)),
       assigneeIds: rng.chance(0.4) ? [rng.pick(members.length > 0 ? members : [owner]).id] : [],
       requestedReviewerIds: [],
       createdAt: new Date(createdAt).toISOString(),
@@ -192,23 +255,36 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
       const squash = rng.chance(0.5);
       const mergeCommit = squash
         ? commit(at, [mainTip.sha], authorIdentity, `${title} (#${pull.number})`, WEB_FLOW)
-        : commit(at, [mainTip.sha, head.sha], identityOf(merger), `Merge pull request #${pull.number} from ${owner.login}/${headRef}\n\n${title}`, WEB_FLOW);
+        : commit(
+            at,
+            [mainTip.sha, head.sha],
+            identityOf(merger),
+            `Merge pull request #${pull.number} from ${owner.login}/${headRef}\n\n${title}`,
+            WEB_FLOW,
+          );
       mainTip = mergeCommit;
       pull.mergedAt = mergeCommit.committedAt;
       pull.closedAt = mergeCommit.committedAt;
       pull.updatedAt = mergeCommit.committedAt;
       pull.mergeCommitSha = mergeCommit.sha;
       pull.mergedById = merger.id;
-      if (rng.chance(0.2)) branches.set(headRef, { name: headRef, sha: head.sha, protected: false });
+      if (rng.chance(0.2))
+        branches.set(headRef, { name: headRef, sha: head.sha, protected: false });
     } else if (outcome === 'closed') {
       pull.closedAt = new Date(at).toISOString();
       pull.updatedAt = pull.closedAt;
-      if (rng.chance(0.5)) branches.set(headRef, { name: headRef, sha: head.sha, protected: false });
+      if (rng.chance(0.5))
+        branches.set(headRef, { name: headRef, sha: head.sha, protected: false });
     } else {
       branches.set(headRef, { name: headRef, sha: head.sha, protected: false });
       const candidates = members.filter((m) => m.id !== author.id);
       pull.requestedReviewerIds = rng.sample(candidates, rng.int(0, 2)).map((m) => m.id);
-      if (demoId !== undefined && author.id !== demoId && members.some((m) => m.id === demoId) && rng.chance(0.5)) {
+      if (
+        demoId !== undefined &&
+        author.id !== demoId &&
+        members.some((m) => m.id === demoId) &&
+        rng.chance(0.5)
+      ) {
         pull.requestedReviewerIds = [...new Set([demoId, ...pull.requestedReviewerIds])];
       }
     }
@@ -218,11 +294,20 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
   branches.set(repo.defaultBranch, { name: repo.defaultBranch, sha: mainTip.sha, protected: rich });
   if (rich) {
     const stale = history.commits[Math.floor(history.commits.length / 3)] ?? initial;
-    const ref = uniqueRef('stale/very-old-experiment-with-a-rather-long-branch-name-that-nobody-deleted');
-    const tip = commit(Date.parse(stale.committedAt) + 3_600_000, [stale.sha], rng.pick(identities), commitMessage(rng, 0.5));
+    const ref = uniqueRef(
+      'stale/very-old-experiment-with-a-rather-long-branch-name-that-nobody-deleted',
+    );
+    const tip = commit(
+      Date.parse(stale.committedAt) + 3_600_000,
+      [stale.sha],
+      rng.pick(identities),
+      commitMessage(rng, 0.5),
+    );
     branches.set(ref, { name: ref, sha: tip.sha, protected: false });
   }
-  history.branches = [...branches.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  history.branches = [...branches.values()].sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
   history.reviews = generateReviews(rng, history.pulls, members, now, nextId);
   const checks = generateChecks(rng, history, repo, nextId, now);
   history.checkRuns = checks.checkRuns;

@@ -6,19 +6,81 @@ import { repoDescription } from './ugly-text.js';
 const DAY = 86_400_000;
 
 const LANGUAGES = [
-  'TypeScript', 'TypeScript', 'TypeScript', 'JavaScript', 'JavaScript', 'Python', 'Go', 'Rust',
-  'Ruby', 'Java', 'C', 'C++', 'Shell', 'HTML', 'CSS', 'Swift', 'Kotlin', 'Vue', 'Svelte',
-  'Jupyter Notebook', 'Dockerfile', 'Elixir', 'Zig',
+  'TypeScript',
+  'TypeScript',
+  'TypeScript',
+  'JavaScript',
+  'JavaScript',
+  'Python',
+  'Go',
+  'Rust',
+  'Ruby',
+  'Java',
+  'C',
+  'C++',
+  'Shell',
+  'HTML',
+  'CSS',
+  'Swift',
+  'Kotlin',
+  'Vue',
+  'Svelte',
+  'Jupyter Notebook',
+  'Dockerfile',
+  'Elixir',
+  'Zig',
 ] as const;
 const ADJECTIVES = [
-  'fluffy', 'silent', 'rapid', 'crimson', 'lazy', 'brave', 'tiny', 'cosmic', 'rusty', 'quantum',
-  'frozen', 'golden', 'hidden', 'wobbly', 'electric', 'ancient', 'shiny', 'sleepy',
+  'fluffy',
+  'silent',
+  'rapid',
+  'crimson',
+  'lazy',
+  'brave',
+  'tiny',
+  'cosmic',
+  'rusty',
+  'quantum',
+  'frozen',
+  'golden',
+  'hidden',
+  'wobbly',
+  'electric',
+  'ancient',
+  'shiny',
+  'sleepy',
 ] as const;
 const NOUNS = [
-  'octo-engine', 'waffle', 'pipeline', 'dashboard', 'spork', 'lighthouse', 'garden', 'robot',
-  'compass', 'kernel', 'toolkit', 'atlas', 'sandbox', 'monorepo', 'cli', 'api', 'docs', 'bot',
+  'octo-engine',
+  'waffle',
+  'pipeline',
+  'dashboard',
+  'spork',
+  'lighthouse',
+  'garden',
+  'robot',
+  'compass',
+  'kernel',
+  'toolkit',
+  'atlas',
+  'sandbox',
+  'monorepo',
+  'cli',
+  'api',
+  'docs',
+  'bot',
 ] as const;
-const TOPICS = ['typescript', 'react', 'nextjs', 'vercel', 'github-api', 'dashboard', 'cli', 'devops', 'hacktoberfest'] as const;
+const TOPICS = [
+  'typescript',
+  'react',
+  'nextjs',
+  'vercel',
+  'github-api',
+  'dashboard',
+  'cli',
+  'devops',
+  'hacktoberfest',
+] as const;
 const LICENSES = ['mit', 'apache-2.0', 'gpl-3.0', 'bsd-3-clause', 'unlicense'] as const;
 
 /** Hand-made repositories of the demo account: each covers one awkward case. */
@@ -40,20 +102,39 @@ const DEMO_SPECIALS: readonly SpecialRepo[] = [
       richness: 'rich',
     },
   },
-  { name: 'hello-world', patch: { description: 'My first repository on GitHub!', language: null, richness: 'rich' } },
-  { name: 'secret-plans', patch: { private: true, description: 'Top secret 🤫', language: 'Python', richness: 'rich' } },
+  {
+    name: 'hello-world',
+    patch: { description: 'My first repository on GitHub!', language: null, richness: 'rich' },
+  },
+  {
+    name: 'secret-plans',
+    patch: { private: true, description: 'Top secret 🤫', language: 'Python', richness: 'rich' },
+  },
   {
     name: 'xss-playground',
-    patch: { description: '<script>alert("repo description")</script>', language: 'HTML', richness: 'rich' },
+    patch: {
+      description: '<script>alert("repo description")</script>',
+      language: 'HTML',
+      richness: 'rich',
+    },
   },
   { name: 'empty-repo', patch: { empty: true, description: null, language: null, size: 0 } },
-  { name: 'archived-experiment', patch: { archived: true, description: 'Archived. Do not use.', language: 'Go' } },
-  { name: 'new-name', patch: { previousNames: ['old-name'], description: 'Renamed from old-name', language: 'Rust' } },
+  {
+    name: 'archived-experiment',
+    patch: { archived: true, description: 'Archived. Do not use.', language: 'Go' },
+  },
+  {
+    name: 'new-name',
+    patch: { previousNames: ['old-name'], description: 'Renamed from old-name', language: 'Rust' },
+  },
   { name: '.github', patch: { description: null, language: null } },
   {
     // GitHub's maximum repository name length is 100 characters.
     name: 'a-very-long-repository-name-that-keeps-going-and-going-to-test-truncation-in-every-single-layout-yes',
-    patch: { description: 'The longest repository name GitHub allows (100 characters).', language: 'Java' },
+    patch: {
+      description: 'The longest repository name GitHub allows (100 characters).',
+      language: 'Java',
+    },
   },
   { name: 'dotfiles', patch: { description: '', language: 'Shell' } },
 ];
@@ -67,7 +148,11 @@ export interface RepoGenerationOptions {
 }
 
 /** Builds repository records (histories are generated separately, on demand). */
-export function generateRepos(rng: Rng, accounts: readonly Account[], options: RepoGenerationOptions): Repo[] {
+export function generateRepos(
+  rng: Rng,
+  accounts: readonly Account[],
+  options: RepoGenerationOptions,
+): Repo[] {
   const byLogin = new Map(accounts.map((a) => [a.login, a]));
   const demo = byLogin.get(DEMO_LOGIN);
   const org = byLogin.get(ORG_LOGIN);
@@ -136,9 +221,42 @@ export function generateRepos(rng: Rng, accounts: readonly Account[], options: R
   // Upstreams first, so forks can point at them.
   const upstreams: Repo[] = [];
   if (org) {
-    upstreams.push(create(org, 'Spoon-Knife', { description: 'This repo is for demonstration purposes only.', language: 'HTML', private: false, stars: 12800 }, 99));
-    create(org, 'platform', { private: true, language: 'TypeScript', richness: 'rich', description: 'Internal platform 🛠️', collaboratorIds: [] }, 0);
-    create(org, 'website', { private: false, language: 'TypeScript', richness: 'rich', description: 'shipdeck-labs.example.com' }, 0);
+    upstreams.push(
+      create(
+        org,
+        'Spoon-Knife',
+        {
+          description: 'This repo is for demonstration purposes only.',
+          language: 'HTML',
+          private: false,
+          stars: 12800,
+        },
+        99,
+      ),
+    );
+    create(
+      org,
+      'platform',
+      {
+        private: true,
+        language: 'TypeScript',
+        richness: 'rich',
+        description: 'Internal platform 🛠️',
+        collaboratorIds: [],
+      },
+      0,
+    );
+    create(
+      org,
+      'website',
+      {
+        private: false,
+        language: 'TypeScript',
+        richness: 'rich',
+        description: 'shipdeck-labs.example.com',
+      },
+      0,
+    );
     create(org, 'design-system', { private: false, language: 'CSS', richness: 'rich' }, 0);
     for (let i = 0; i < 6; i++) create(org, generatedName(org), {}, 99);
   }
@@ -146,7 +264,12 @@ export function generateRepos(rng: Rng, accounts: readonly Account[], options: R
     if (person.login === DEMO_LOGIN) continue;
     const own = person.login === 'hubot' ? 3 : 2;
     for (let i = 0; i < own; i++) {
-      const repo = create(person, i === 0 && person.login === 'hubot' ? 'hubot-scripts' : generatedName(person), { richness: i === 0 ? 'rich' : 'light' }, 99);
+      const repo = create(
+        person,
+        i === 0 && person.login === 'hubot' ? 'hubot-scripts' : generatedName(person),
+        { richness: i === 0 ? 'rich' : 'light' },
+        99,
+      );
       // The demo account collaborates on some of other people's repositories.
       if (demo && i === 0) repo.collaboratorIds = [demo.id];
       if (i === 0) upstreams.push(repo);
@@ -157,11 +280,31 @@ export function generateRepos(rng: Rng, accounts: readonly Account[], options: R
     let index = 0;
     for (const special of DEMO_SPECIALS) {
       if (index >= options.demoRepos) break;
-      create(demo, special.name, { ...special.patch, private: special.patch.private ?? false, archived: special.patch.archived ?? false }, index++);
+      create(
+        demo,
+        special.name,
+        {
+          ...special.patch,
+          private: special.patch.private ?? false,
+          archived: special.patch.archived ?? false,
+        },
+        index++,
+      );
     }
     const upstream = upstreams[0];
     if (upstream && index < options.demoRepos) {
-      create(demo, upstream.name, { fork: true, parentId: upstream.id, description: upstream.description, language: upstream.language, private: false }, index++);
+      create(
+        demo,
+        upstream.name,
+        {
+          fork: true,
+          parentId: upstream.id,
+          description: upstream.description,
+          language: upstream.language,
+          private: false,
+        },
+        index++,
+      );
     }
     const collaborators = people.filter((p) => p.id !== demo.id).map((p) => p.id);
     for (; index < options.demoRepos; index++) {

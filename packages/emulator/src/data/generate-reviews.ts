@@ -18,17 +18,30 @@ export function generateReviews(
     );
     const opened = Date.parse(pull.createdAt);
     const closed = pull.closedAt ? Date.parse(pull.closedAt) : now;
-    const times = reviewers.map(() => opened + Math.floor(rng.next() * Math.max(1, closed - opened))).sort((a, b) => a - b);
+    const times = reviewers
+      .map(() => opened + Math.floor(rng.next() * Math.max(1, closed - opened)))
+      .sort((a, b) => a - b);
     reviewers.forEach((reviewer, index) => {
       const state =
         pull.mergedAt !== null && index === reviewers.length - 1
           ? 'APPROVED'
-          : rng.pick(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED', 'COMMENTED', 'DISMISSED'] as const);
+          : rng.pick([
+              'APPROVED',
+              'CHANGES_REQUESTED',
+              'COMMENTED',
+              'COMMENTED',
+              'DISMISSED',
+            ] as const);
       reviews.push({
         id: nextId(),
         pullNumber: pull.number,
         userId: reviewer.id,
-        body: state === 'APPROVED' && rng.chance(0.6) ? '' : rng.chance(0.1) ? rng.pick(HOSTILE_TITLES) : words(rng, rng.int(3, 25)),
+        body:
+          state === 'APPROVED' && rng.chance(0.6)
+            ? ''
+            : rng.chance(0.1)
+              ? rng.pick(HOSTILE_TITLES)
+              : words(rng, rng.int(3, 25)),
         state,
         submittedAt: new Date(times[index] ?? opened).toISOString(),
         commitId: pull.headSha,

@@ -1,11 +1,29 @@
 import { DEMO_LOGIN, ORG_LOGIN } from './generate-accounts.js';
 import { createHash } from 'node:crypto';
 import { stableToken } from './ids.js';
-import type { Account, Commit, Pull, Repo, RepoHistoryData, VercelProject, VercelTeam, VercelUser } from './model.js';
+import type {
+  Account,
+  Commit,
+  Pull,
+  Repo,
+  RepoHistoryData,
+  VercelProject,
+  VercelTeam,
+  VercelUser,
+} from './model.js';
 import type { Rng } from './rng.js';
 import type { DeploymentPlan } from './vercel-deployment-factory.js';
 
-const FRAMEWORKS = ['nextjs', 'nextjs', 'vite', 'astro', 'remix', 'sveltekit', 'nuxtjs', null] as const;
+const FRAMEWORKS = [
+  'nextjs',
+  'nextjs',
+  'vite',
+  'astro',
+  'remix',
+  'sveltekit',
+  'nuxtjs',
+  null,
+] as const;
 
 export interface VercelGenerationOptions {
   now: number;
@@ -23,7 +41,11 @@ export interface VercelGenerationHost {
 
 /** Vercel project names: lower case, [a-z0-9-._], at most 100 characters. */
 export function projectNameFor(repoName: string): string {
-  const name = repoName.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+/, '').slice(0, 100);
+  const name = repoName
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[-.]+/, '')
+    .slice(0, 100);
   return name.length > 0 ? name : 'project';
 }
 
@@ -81,7 +103,11 @@ export interface GeneratedVercel {
 }
 
 /** Users, teams and projects, plus a plan for every deployment (built by the world). */
-export function generateVercel(rng: Rng, host: VercelGenerationHost, options: VercelGenerationOptions): GeneratedVercel {
+export function generateVercel(
+  rng: Rng,
+  host: VercelGenerationHost,
+  options: VercelGenerationOptions,
+): GeneratedVercel {
   const { now } = options;
   const people = host.accounts.filter((a) => a.type === 'User');
   const users = people.map((p) => vercelUserFor(p, rng, now));
@@ -106,7 +132,9 @@ export function generateVercel(rng: Rng, host: VercelGenerationHost, options: Ve
     plan: 'pro',
     members: [
       { uid: demoUser.uid, role: 'OWNER' },
-      ...users.filter((u) => org?.memberIds.includes(u.githubUserId ?? -1) && u.uid !== demoUser.uid).map((u) => ({ uid: u.uid, role: 'MEMBER' as const })),
+      ...users
+        .filter((u) => org?.memberIds.includes(u.githubUserId ?? -1) && u.uid !== demoUser.uid)
+        .map((u) => ({ uid: u.uid, role: 'MEMBER' as const })),
     ],
   };
   const unicodeTeam: VercelTeam = {
@@ -143,21 +171,35 @@ export function generateVercel(rng: Rng, host: VercelGenerationHost, options: Ve
     return record;
   };
 
-  const richOf = (ownerId: number): Repo[] => host.repos.filter((r) => r.ownerId === ownerId && r.richness === 'rich' && !r.empty);
+  const richOf = (ownerId: number): Repo[] =>
+    host.repos.filter((r) => r.ownerId === ownerId && r.richness === 'rich' && !r.empty);
   const linked: { project: VercelProject; repo: Repo; scope: string }[] = [];
   for (const repo of richOf(demoAccount.id).slice(0, options.demoProjects)) {
-    linked.push({ project: project(projectNameFor(repo.name), demoUser.uid, repo), repo, scope: demoUser.username });
+    linked.push({
+      project: project(projectNameFor(repo.name), demoUser.uid, repo),
+      repo,
+      scope: demoUser.username,
+    });
   }
   if (org) {
     for (const repo of richOf(org.id).slice(0, 3)) {
-      linked.push({ project: project(projectNameFor(repo.name), orgTeam.id, repo), repo, scope: orgTeam.slug });
+      linked.push({
+        project: project(projectNameFor(repo.name), orgTeam.id, repo),
+        repo,
+        scope: orgTeam.slug,
+      });
     }
   }
   const hubot = people.find((p) => p.login === 'hubot');
   const hubotUser = hubot ? userByGithubId.get(hubot.id) : undefined;
   if (hubot && hubotUser) {
     const repo = richOf(hubot.id)[0];
-    if (repo) linked.push({ project: project(projectNameFor(repo.name), hubotUser.uid, repo), repo, scope: hubotUser.username });
+    if (repo)
+      linked.push({
+        project: project(projectNameFor(repo.name), hubotUser.uid, repo),
+        repo,
+        scope: hubotUser.username,
+      });
   }
   // Edge cases: a project without a Git link, one linked to an empty repository, and one in a second team.
   project('cli-deployed-site', demoUser.uid, null);
@@ -170,8 +212,20 @@ export function generateVercel(rng: Rng, host: VercelGenerationHost, options: Ve
     const candidates = candidatesFor(history, repo, options.deploymentsPerProject);
     candidates.forEach((candidate, position) => {
       const newest = position === candidates.length - 1;
-      const liveState = newest && index === 0 ? 'BUILDING' : newest && index === 1 ? 'QUEUED' : newest && index === 2 ? 'ERROR' : null;
-      const created = liveState === 'BUILDING' ? now - 40_000 : liveState === 'QUEUED' ? now - 8_000 : Date.parse(candidate.commit.committedAt) + rng.int(3_000, 60_000);
+      const liveState =
+        newest && index === 0
+          ? 'BUILDING'
+          : newest && index === 1
+            ? 'QUEUED'
+            : newest && index === 2
+              ? 'ERROR'
+              : null;
+      const created =
+        liveState === 'BUILDING'
+          ? now - 40_000
+          : liveState === 'QUEUED'
+            ? now - 8_000
+            : Date.parse(candidate.commit.committedAt) + rng.int(3_000, 60_000);
       plans.push({
         project: target,
         repo,
@@ -182,7 +236,10 @@ export function generateVercel(rng: Rng, host: VercelGenerationHost, options: Ve
         createdAt: Math.min(created, now - 1000),
         state: liveState ?? (rng.chance(0.85) ? 'READY' : rng.chance(0.75) ? 'ERROR' : 'CANCELED'),
         buildSeconds: rng.int(25, 240),
-        creator: (candidate.commit.authorId !== null ? userByGithubId.get(candidate.commit.authorId) : undefined) ?? demoUser,
+        creator:
+          (candidate.commit.authorId !== null
+            ? userByGithubId.get(candidate.commit.authorId)
+            : undefined) ?? demoUser,
       });
     });
   });

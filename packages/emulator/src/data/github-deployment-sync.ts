@@ -1,5 +1,11 @@
 import { VERCEL_BOT_LOGIN } from './generate-accounts.js';
-import type { CommitStatus, GhDeployment, GhDeploymentStatus, VercelDeployment, VercelState } from './model.js';
+import type {
+  CommitStatus,
+  GhDeployment,
+  GhDeploymentStatus,
+  VercelDeployment,
+  VercelState,
+} from './model.js';
 import type { World } from './world.js';
 
 const GITHUB_STATE: Record<VercelState, GhDeploymentStatus['state']> = {
@@ -46,7 +52,12 @@ export interface GithubSideEffects {
  * GitHub integration does: one GitHub deployment per Vercel deployment, a deployment status
  * per state change, and a commit status on the deployed SHA.
  */
-export function recordDeploymentState(world: World, deployment: VercelDeployment, state: VercelState, at: number): GithubSideEffects | null {
+export function recordDeploymentState(
+  world: World,
+  deployment: VercelDeployment,
+  state: VercelState,
+  at: number,
+): GithubSideEffects | null {
   const project = world.vercel.projects.get(deployment.projectId);
   const sha = deployment.meta.githubCommitSha;
   if (!project || project.repoId === null || !sha) return null;
@@ -94,7 +105,17 @@ export function recordDeploymentState(world: World, deployment: VercelDeployment
   const context = `Vercel – ${project.name}`;
   let commitStatus = history.data.statuses.find((s) => s.sha === sha && s.context === context);
   if (!commitStatus) {
-    commitStatus = { id: history.nextId(), sha, state: 'pending', context, description: null, targetUrl: inspector, creatorId, createdAt: when, updatedAt: when };
+    commitStatus = {
+      id: history.nextId(),
+      sha,
+      state: 'pending',
+      context,
+      description: null,
+      targetUrl: inspector,
+      creatorId,
+      createdAt: when,
+      updatedAt: when,
+    };
     history.data.statuses.push(commitStatus);
   }
   commitStatus.state = COMMIT_STATE[state];

@@ -18,9 +18,14 @@ const GHOSTS: readonly Identity[] = [
 
 export function identityOf(account: Account): Identity {
   if (account.login === DEPENDABOT_LOGIN) {
-    return { name: account.login, email: `${account.id}+${account.login}@users.noreply.github.com`, accountId: account.id };
+    return {
+      name: account.login,
+      email: `${account.id}+${account.login}@users.noreply.github.com`,
+      accountId: account.id,
+    };
   }
-  const primary = account.emails.find((e) => e.primary)?.email ?? `${account.login}@users.noreply.github.com`;
+  const primary =
+    account.emails.find((e) => e.primary)?.email ?? `${account.login}@users.noreply.github.com`;
   return { name: account.name ?? account.login, email: primary, accountId: account.id };
 }
 

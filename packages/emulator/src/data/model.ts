@@ -57,7 +57,10 @@ export const repoSchema = z.object({
   language: z.string().nullable(),
   topics: z.array(z.string()).default([]),
   defaultBranch: z.string().default('main'),
-  licenseKey: z.enum(['mit', 'apache-2.0', 'gpl-3.0', 'bsd-3-clause', 'unlicense']).nullable().default(null),
+  licenseKey: z
+    .enum(['mit', 'apache-2.0', 'gpl-3.0', 'bsd-3-clause', 'unlicense'])
+    .nullable()
+    .default(null),
   stars: int.default(0),
   watchers: int.default(0),
   forks: int.default(0),

@@ -79,7 +79,9 @@ export class RepoHistory {
         if (next) stack.push(next);
       }
     }
-    out.sort((a, b) => (a.committedAt < b.committedAt ? 1 : a.committedAt > b.committedAt ? -1 : 0));
+    out.sort((a, b) =>
+      a.committedAt < b.committedAt ? 1 : a.committedAt > b.committedAt ? -1 : 0,
+    );
     this.reachableCache.set(tip.sha, out);
     return out;
   }

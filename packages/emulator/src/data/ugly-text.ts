@@ -30,13 +30,55 @@ export const UNICODE_SNIPPETS = [
 ] as const;
 
 const WORDS = [
-  'refactor', 'cache', 'deploy', 'pipeline', 'router', 'schema', 'token', 'session', 'query',
-  'layout', 'theme', 'sidebar', 'webhook', 'migration', 'build', 'lint', 'bundle', 'types',
-  'auth', 'graph', 'chart', 'avatar', 'timeline', 'search', 'filter', 'pagination', 'retry',
-  'logger', 'metrics', 'config', 'docs', 'tests', 'ci', 'preview', 'release', 'parser',
+  'refactor',
+  'cache',
+  'deploy',
+  'pipeline',
+  'router',
+  'schema',
+  'token',
+  'session',
+  'query',
+  'layout',
+  'theme',
+  'sidebar',
+  'webhook',
+  'migration',
+  'build',
+  'lint',
+  'bundle',
+  'types',
+  'auth',
+  'graph',
+  'chart',
+  'avatar',
+  'timeline',
+  'search',
+  'filter',
+  'pagination',
+  'retry',
+  'logger',
+  'metrics',
+  'config',
+  'docs',
+  'tests',
+  'ci',
+  'preview',
+  'release',
+  'parser',
 ] as const;
 
-const VERBS = ['Add', 'Fix', 'Update', 'Remove', 'Refactor', 'Improve', 'Bump', 'Revert', 'Tweak'] as const;
+const VERBS = [
+  'Add',
+  'Fix',
+  'Update',
+  'Remove',
+  'Refactor',
+  'Improve',
+  'Bump',
+  'Revert',
+  'Tweak',
+] as const;
 const PREFIXES = ['feat', 'fix', 'chore', 'docs', 'refactor', 'perf', 'test', 'ci'] as const;
 
 export function words(rng: Rng, count: number): string {
@@ -49,7 +91,8 @@ export function summaryLine(rng: Rng, uglyChance = 0.15): string {
   if (roll < uglyChance / 2) return rng.pick(HOSTILE_TITLES);
   if (roll < uglyChance) return `${rng.pick(VERBS)} ${rng.pick(UNICODE_SNIPPETS)}`;
   if (roll < uglyChance + 0.02) return `${rng.pick(VERBS)} ${words(rng, 40)}`;
-  if (rng.chance(0.5)) return `${rng.pick(PREFIXES)}: ${rng.pick(VERBS).toLowerCase()} ${words(rng, rng.int(1, 5))}`;
+  if (rng.chance(0.5))
+    return `${rng.pick(PREFIXES)}: ${rng.pick(VERBS).toLowerCase()} ${words(rng, rng.int(1, 5))}`;
   return `${rng.pick(VERBS)} ${words(rng, rng.int(1, 6))}`;
 }
 

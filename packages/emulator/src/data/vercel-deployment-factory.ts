@@ -1,5 +1,14 @@
 import { deploymentHash, stableToken } from './ids.js';
-import type { Account, Commit, Pull, Repo, VercelDeployment, VercelProject, VercelState, VercelUser } from './model.js';
+import type {
+  Account,
+  Commit,
+  Pull,
+  Repo,
+  VercelDeployment,
+  VercelProject,
+  VercelState,
+  VercelUser,
+} from './model.js';
 
 /** Everything needed to create one Vercel deployment (generated or live). */
 export interface DeploymentPlan {
@@ -19,7 +28,13 @@ export interface DeploymentPlan {
 
 /** Vercel's branch slug in `project-git-<branch>-scope.vercel.app`. */
 export function branchSlug(ref: string): string {
-  return ref.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'branch';
+  return (
+    ref
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'branch'
+  );
 }
 
 export function branchAlias(plan: Pick<DeploymentPlan, 'project' | 'ref' | 'scope'>): string {
@@ -27,7 +42,11 @@ export function branchAlias(plan: Pick<DeploymentPlan, 'project' | 'ref' | 'scop
 }
 
 /** The `meta` Vercel's GitHub integration attaches (every value a string). */
-export function gitMeta(plan: DeploymentPlan, owner: Account | undefined, authorLogin: string | null): Record<string, string> {
+export function gitMeta(
+  plan: DeploymentPlan,
+  owner: Account | undefined,
+  authorLogin: string | null,
+): Record<string, string> {
   const { repo, commit } = plan;
   if (!repo || !commit || !owner) return {};
   const meta: Record<string, string> = {
@@ -53,14 +72,22 @@ export function gitMeta(plan: DeploymentPlan, owner: Account | undefined, author
 }
 
 /** Timestamps a deployment in `state` would have, given when it was created. */
-export function timelineFor(state: VercelState, createdAt: number, buildSeconds: number): Pick<VercelDeployment, 'buildingAt' | 'readyAt'> {
+export function timelineFor(
+  state: VercelState,
+  createdAt: number,
+  buildSeconds: number,
+): Pick<VercelDeployment, 'buildingAt' | 'readyAt'> {
   const buildingAt = createdAt + 2_000 + (buildSeconds % 7) * 1000;
   if (state === 'QUEUED' || state === 'INITIALIZING') return { buildingAt: null, readyAt: null };
   if (state === 'BUILDING') return { buildingAt, readyAt: null };
   return { buildingAt, readyAt: buildingAt + buildSeconds * 1000 };
 }
 
-export function buildDeployment(plan: DeploymentPlan, owner: Account | undefined, authorLogin: string | null): VercelDeployment {
+export function buildDeployment(
+  plan: DeploymentPlan,
+  owner: Account | undefined,
+  authorLogin: string | null,
+): VercelDeployment {
   const uid = `dpl_${stableToken(28, 'deployment', plan.project.id, plan.createdAt, plan.commit?.sha ?? '')}`;
   const failed = plan.state === 'ERROR';
   return {

@@ -8,12 +8,16 @@ export async function loadWorldFile(path: string): Promise<WorldData> {
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const parsed = worldDataSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${path}: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid data file'}`);
+    throw new Error(
+      `${path}: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid data file'}`,
+    );
   }
   return parsed.data;
 }

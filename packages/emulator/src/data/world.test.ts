@@ -24,8 +24,15 @@ const OPTIONS: WorldOptions = {
 function snapshot(world: World, order: 'forward' | 'backward'): string {
   const repos = [...world.repos.values()];
   const touched = order === 'forward' ? repos : [...repos].reverse();
-  const histories = touched.map((repo) => [repo.id, world.history(repo.id).data] as const).sort((a, b) => a[0] - b[0]);
-  return JSON.stringify({ accounts: [...world.accounts.values()], repos, histories, deployments: world.vercel.deployments });
+  const histories = touched
+    .map((repo) => [repo.id, world.history(repo.id).data] as const)
+    .sort((a, b) => a[0] - b[0]);
+  return JSON.stringify({
+    accounts: [...world.accounts.values()],
+    repos,
+    histories,
+    deployments: world.vercel.deployments,
+  });
 }
 
 describe('generated world', () => {
@@ -58,10 +65,13 @@ describe('generated world', () => {
     expect(repos.some((r) => r.description?.includes('<script>'))).toBe(true);
     expect(repos.some((r) => r.language === null)).toBe(true);
     expect(repos.some((r) => r.name.length === 100)).toBe(true);
-    for (const flag of ['fork', 'private', 'archived', 'empty'] as const) expect(repos.some((r) => r[flag])).toBe(true);
+    for (const flag of ['fork', 'private', 'archived', 'empty'] as const)
+      expect(repos.some((r) => r[flag])).toBe(true);
     expect(repos.some((r) => r.previousNames.length > 0)).toBe(true);
     expect(pulls.some((p) => /<script>|<img/.test(p.title))).toBe(true);
-    expect(pulls.some((p) => /\p{Extended_Pictographic}/u.test(p.title) || /[^ -~]/.test(p.title))).toBe(true);
+    expect(
+      pulls.some((p) => /\p{Extended_Pictographic}/u.test(p.title) || /[^ -~]/.test(p.title)),
+    ).toBe(true);
     expect(pulls.some((p) => p.userId === world.account('dependabot[bot]')?.id)).toBe(true);
     expect(pulls.some((p) => p.body === null)).toBe(true);
     expect(commits.some((c) => c.message.length > 5000)).toBe(true);
@@ -69,13 +79,17 @@ describe('generated world', () => {
     expect([...world.accounts.values()].some((a) => a.name?.includes('<script>'))).toBe(true);
     expect(histories.some((h) => Object.keys(h.languages).length === 0)).toBe(true);
     expect(new Set(pulls.map((p) => p.state)).size).toBe(2);
-    expect(pulls.some((p) => p.mergedAt !== null) && pulls.some((p) => p.state === 'closed' && p.mergedAt === null)).toBe(true);
+    expect(
+      pulls.some((p) => p.mergedAt !== null) &&
+        pulls.some((p) => p.state === 'closed' && p.mergedAt === null),
+    ).toBe(true);
   });
 
   it('gives the demo account projects whose deployments match its commits and pull requests', () => {
     const world = buildWorld(OPTIONS);
     const states = new Set(world.vercel.deployments.map((d) => d.state));
-    for (const state of ['READY', 'BUILDING', 'ERROR', 'QUEUED']) expect(states.has(state as never)).toBe(true);
+    for (const state of ['READY', 'BUILDING', 'ERROR', 'QUEUED'])
+      expect(states.has(state as never)).toBe(true);
     let previews = 0;
     for (const deployment of world.vercel.deployments) {
       const project = world.vercel.projects.get(deployment.projectId);
@@ -89,7 +103,10 @@ describe('generated world', () => {
       expect(meta.githubCommitAuthorName).toBe(commit?.authorName);
       expect(meta.githubRepoId).toBe(String(repo?.id));
       expect(meta.githubOrg).toBe(repo ? world.ownerOf(repo).login : undefined);
-      if (commit?.authorId !== null) expect(meta.githubCommitAuthorLogin).toBe(world.accounts.get(commit?.authorId ?? -1)?.login);
+      if (commit?.authorId !== null)
+        expect(meta.githubCommitAuthorLogin).toBe(
+          world.accounts.get(commit?.authorId ?? -1)?.login,
+        );
       if (meta.githubPrId !== undefined) {
         previews++;
         const pull = history.pull(Number(meta.githubPrId));
@@ -98,9 +115,13 @@ describe('generated world', () => {
         expect(deployment.target).toBeNull();
       } else {
         expect(meta.githubCommitRef).toBe(repo?.defaultBranch);
-        expect(mainLine(history.data, repo?.defaultBranch ?? '').some((c) => c.sha === commit?.sha)).toBe(true);
+        expect(
+          mainLine(history.data, repo?.defaultBranch ?? '').some((c) => c.sha === commit?.sha),
+        ).toBe(true);
       }
-      const ghDeployment = history.data.deployments.find((d) => d.id === deployment.githubDeploymentId);
+      const ghDeployment = history.data.deployments.find(
+        (d) => d.id === deployment.githubDeploymentId,
+      );
       expect(ghDeployment?.sha).toBe(meta.githubCommitSha);
     }
     expect(previews).toBeGreaterThan(3);
@@ -124,8 +145,29 @@ describe('data files', () => {
 
   it('accepts a small hand-written file and generates the histories it leaves out', () => {
     const data = worldDataSchema.parse({
-      accounts: [{ id: 1, login: 'solo', type: 'User', name: 'Solo 🚀', createdAt: '2020-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z' }],
-      repos: [{ id: 10, ownerId: 1, name: 'only-repo', description: null, private: false, language: 'Go', createdAt: '2021-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', pushedAt: '2024-01-01T00:00:00Z' }],
+      accounts: [
+        {
+          id: 1,
+          login: 'solo',
+          type: 'User',
+          name: 'Solo 🚀',
+          createdAt: '2020-01-01T00:00:00Z',
+          updatedAt: '2024-01-01T00:00:00Z',
+        },
+      ],
+      repos: [
+        {
+          id: 10,
+          ownerId: 1,
+          name: 'only-repo',
+          description: null,
+          private: false,
+          language: 'Go',
+          createdAt: '2021-01-01T00:00:00Z',
+          updatedAt: '2024-01-01T00:00:00Z',
+          pushedAt: '2024-01-01T00:00:00Z',
+        },
+      ],
       tokens: { github: [{ token: 'ghp_solo', accountId: 1, scopes: ['repo'] }] },
     });
     const world = buildWorld({ ...OPTIONS, data });

@@ -1,6 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { emptyHistory } from './generate-history.js';
-import type { Account, GithubToken, OAuthApp, Repo, RepoHistoryData, VercelDeployment, VercelToken, WorldData } from './model.js';
+import type {
+  Account,
+  GithubToken,
+  OAuthApp,
+  Repo,
+  RepoHistoryData,
+  VercelDeployment,
+  VercelToken,
+  WorldData,
+} from './model.js';
 import { RepoHistory } from './repo-history.js';
 import { VercelStore } from './vercel-store.js';
 
@@ -53,7 +62,8 @@ export class World {
     if (!owner) throw new Error(`Repository ${repo.name} has unknown owner id ${repo.ownerId}`);
     this.repos.set(repo.id, repo);
     this.reposByFullName.set(`${owner.login}/${repo.name}`.toLowerCase(), repo);
-    for (const previous of repo.previousNames) this.renamedRepos.set(`${owner.login}/${previous}`.toLowerCase(), repo);
+    for (const previous of repo.previousNames)
+      this.renamedRepos.set(`${owner.login}/${previous}`.toLowerCase(), repo);
     const owned = this.reposByOwner.get(owner.id) ?? [];
     owned.push(repo);
     this.reposByOwner.set(owner.id, owned);

@@ -54,7 +54,14 @@ export class FaultInjector {
   }
 
   decide(area: FaultArea, method: string, path: string): FaultDecision {
-    const decision: FaultDecision = { latencyMs: 0, drop: false, errorStatus: null, malformed: false, rateLimit: null, applied: [] };
+    const decision: FaultDecision = {
+      latencyMs: 0,
+      drop: false,
+      errorStatus: null,
+      malformed: false,
+      rateLimit: null,
+      applied: [],
+    };
     for (const rule of this.rules) {
       if (!matches(rule, area, method, path)) continue;
       let applied = false;

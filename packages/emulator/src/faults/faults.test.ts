@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorHandle } from '../start-emulator.js';
-import { admin, arr, githubGet, obj, startTestEmulator, vercelGet } from '../testing/test-emulator.js';
+import {
+  admin,
+  arr,
+  githubGet,
+  obj,
+  startTestEmulator,
+  vercelGet,
+} from '../testing/test-emulator.js';
 import { FaultInjector } from './fault-injector.js';
 
 let emulator: EmulatorHandle;
@@ -23,16 +30,19 @@ async function withFault<T>(rule: Record<string, unknown>, run: () => Promise<T>
 describe('fault injection', () => {
   it('adds latency to matching requests only', async () => {
     // The request log shows which rules applied; no wall-clock assertions here.
-    await withFault({ id: 'slow-user', area: 'github', path: '/api/v3/user', latencyMs: 50 }, async () => {
-      await githubGet(emulator, '/user');
-      await vercelGet(emulator, '/v2/user');
-      const entries = emulator.requestLog.list().slice(-2);
-      expect(entries[0]?.faults).toEqual(['slow-user']);
-      expect(entries[1]?.faults).toEqual([]);
-    });
+    await withFault(
+      { id: 'slow-user', area: 'github', path: '/api/v3/user', latencyMs: 50 },
+      async () => {
+        await githubGet(emulator, '/user');
+        await vercelGet(emulator, '/v2/user');
+        const entries = emulator.requestLog.list().slice(-2);
+        expect(entries[0]?.faults).toEqual(['slow-user']);
+        expect(entries[1]?.faults).toEqual([]);
+      },
+    );
   });
 
-  it('answers 5xx with each provider\'s own error body', async () => {
+  it("answers 5xx with each provider's own error body", async () => {
     await withFault({ errorRate: 1, errorStatus: 503 }, async () => {
       const github = await githubGet(emulator, '/user');
       expect(github.status).toBe(503);
@@ -54,10 +64,13 @@ describe('fault injection', () => {
   });
 
   it('drops connections without an answer', async () => {
-    await withFault({ method: 'GET', pathPattern: '^/api/v3/repos/[^/]+/[^/]+/pulls$', dropRate: 1 }, async () => {
-      await expect(githubGet(emulator, '/repos/octocat/shipdeck/pulls')).rejects.toThrow();
-      expect((await githubGet(emulator, '/repos/octocat/shipdeck')).status).toBe(200);
-    });
+    await withFault(
+      { method: 'GET', pathPattern: '^/api/v3/repos/[^/]+/[^/]+/pulls$', dropRate: 1 },
+      async () => {
+        await expect(githubGet(emulator, '/repos/octocat/shipdeck/pulls')).rejects.toThrow();
+        expect((await githubGet(emulator, '/repos/octocat/shipdeck')).status).toBe(200);
+      },
+    );
   });
 
   it('rate-limits Vercel with 429 and a limit body', async () => {
@@ -65,12 +78,20 @@ describe('fault injection', () => {
       const answer = await vercelGet(emulator, '/v2/user');
       expect(answer.status).toBe(429);
       expect(answer.headers.get('retry-after')).toBe('60');
-      expect(obj(obj(answer.json).error)).toMatchObject({ code: 'rate_limited', limit: { remaining: 0, total: 100 } });
+      expect(obj(obj(answer.json).error)).toMatchObject({
+        code: 'rate_limited',
+        limit: { remaining: 0, total: 100 },
+      });
     });
   });
 
   it('applies `times` then removes the rule; lists, validates and clears rules over the admin API', async () => {
-    await admin(emulator, 'POST', '/faults', { id: 'twice', area: 'github', errorRate: 1, times: 2 });
+    await admin(emulator, 'POST', '/faults', {
+      id: 'twice',
+      area: 'github',
+      errorRate: 1,
+      times: 2,
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await githubGet(emulator, '/user')).status);
     expect(statuses).toEqual([500, 500, 200]);
@@ -92,7 +113,10 @@ describe('fault injection', () => {
   it('decides reproducibly from the seed for partial rates', () => {
     const run = (): boolean[] => {
       const injector = new FaultInjector(7, [{ errorRate: 0.5 }]);
-      return Array.from({ length: 20 }, () => injector.decide('github', 'GET', '/api/v3/user').errorStatus !== null);
+      return Array.from(
+        { length: 20 },
+        () => injector.decide('github', 'GET', '/api/v3/user').errorStatus !== null,
+      );
     };
     const first = run();
     expect(run()).toEqual(first);

@@ -26,7 +26,11 @@ export interface GithubAreaOptions {
 
 function requestId(): string {
   const hex = randomBytes(12).toString('hex').toUpperCase();
-  return `${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 15)}:${hex.slice(15, 22)}:${Math.floor(Date.now() / 1000).toString(16).toUpperCase()}`;
+  return `${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 15)}:${hex.slice(15, 22)}:${Math.floor(
+    Date.now() / 1000,
+  )
+    .toString(16)
+    .toUpperCase()}`;
 }
 
 function rateHeaders(state: BucketState): Record<string, string> {
@@ -60,7 +64,12 @@ export function githubArea(options: GithubAreaOptions): Area {
 
     const version = req.headers['x-github-api-version'];
     if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version)) {
-      return error(new GithubError(400, `Invalid API version provided: ${version}. Supported versions: ${SUPPORTED_VERSIONS.join(', ')}`));
+      return error(
+        new GithubError(
+          400,
+          `Invalid API version provided: ${version}. Supported versions: ${SUPPORTED_VERSIONS.join(', ')}`,
+        ),
+      );
     }
     if (!req.headers['user-agent']) {
       return textReply(
@@ -79,14 +88,18 @@ export function githubArea(options: GithubAreaOptions): Area {
     const key = viewer ? `user:${viewer.id}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
     const resource: RateResource = route.resource === 'search' ? 'search' : 'core';
     if (auth.kind === 'invalid') {
-      return error(new GithubError(401, 'Bad credentials'), limiter ? rateHeaders(limiter.peek(key, 'core', false)) : {});
+      return error(
+        new GithubError(401, 'Bad credentials'),
+        limiter ? rateHeaders(limiter.peek(key, 'core', false)) : {},
+      );
     }
     ctx.log.actor = viewer?.login ?? null;
     if (auth.kind === 'token') {
       headers['x-oauth-scopes'] = auth.token.scopes.join(', ');
       headers['x-accepted-oauth-scopes'] = route.acceptedScopes ?? '';
     }
-    if (route.resource === 'none' && limiter === null) return error(new GithubError(404, 'Rate limiting is not enabled.'));
+    if (route.resource === 'none' && limiter === null)
+      return error(new GithubError(404, 'Rate limiting is not enabled.'));
 
     const urls = options.urls();
     const request: GithubRequest = {
@@ -101,9 +114,19 @@ export function githubArea(options: GithubAreaOptions): Area {
       token: auth.kind === 'token' ? auth.token : null,
       scopes,
       render: { world, urls, viewer },
-      rateLimit: (which) => limiter?.peek(key, which, authenticated) ?? { limit: 0, remaining: 0, used: 0, reset: 0, resource: which },
+      rateLimit: (which) =>
+        limiter?.peek(key, which, authenticated) ?? {
+          limit: 0,
+          remaining: 0,
+          used: 0,
+          reset: 0,
+          resource: which,
+        },
     };
-    const cacheKey = route.resource === 'none' ? null : `${viewer?.id ?? 'anonymous'}|${scopes.join(',')}|${ctx.method}|${ctx.url.pathname}${ctx.url.search}`;
+    const cacheKey =
+      route.resource === 'none'
+        ? null
+        : `${viewer?.id ?? 'anonymous'}|${scopes.join(',')}|${ctx.method}|${ctx.url.pathname}${ctx.url.search}`;
     const versionBefore = world.version;
     let answer = cacheKey ? cache.get(cacheKey, versionBefore) : undefined;
     if (!answer) {
@@ -126,11 +149,14 @@ export function githubArea(options: GithubAreaOptions): Area {
         headers: result.headers,
       };
       // A handler that changed the world (first PR fetch computing mergeability) is not reusable.
-      if (cacheKey && status === 200 && world.version === versionBefore) cache.set(cacheKey, answer);
+      if (cacheKey && status === 200 && world.version === versionBefore)
+        cache.set(cacheKey, answer);
     }
     const { status, body } = answer;
     Object.assign(headers, {
-      'cache-control': authenticated ? 'private, max-age=60, s-maxage=60' : 'public, max-age=60, s-maxage=60',
+      'cache-control': authenticated
+        ? 'private, max-age=60, s-maxage=60'
+        : 'public, max-age=60, s-maxage=60',
       vary: 'Accept, Authorization, Cookie, X-GitHub-OTP',
       'x-github-api-version-selected': typeof version === 'string' ? version : '2022-11-28',
       ...answer.headers,
@@ -142,20 +168,36 @@ export function githubArea(options: GithubAreaOptions): Area {
     const conditional =
       status === 200 &&
       (matchesIfNoneMatch(req.headers['if-none-match'], String(headers.etag)) ||
-        (req.headers['if-none-match'] === undefined && notModifiedSince(req.headers['if-modified-since'], answer.lastModified)));
+        (req.headers['if-none-match'] === undefined &&
+          notModifiedSince(req.headers['if-modified-since'], answer.lastModified)));
     const forced = ctx.faults.rateLimit;
     if (limiter && route.resource !== 'none') {
       if (forced?.kind === 'secondary') {
-        const secondary = new GithubError(forced.status, `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${id}.`, { documentation_url: `${RATE_DOCS}#about-secondary-rate-limits` });
-        return error(secondary, { ...rateHeaders(limiter.peek(key, resource, authenticated)), 'retry-after': '60' });
+        const secondary = new GithubError(
+          forced.status,
+          `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${id}.`,
+          { documentation_url: `${RATE_DOCS}#about-secondary-rate-limits` },
+        );
+        return error(secondary, {
+          ...rateHeaders(limiter.peek(key, resource, authenticated)),
+          'retry-after': '60',
+        });
       }
       if (forced?.kind === 'primary') limiter.exhaust(key, resource, authenticated);
       const before = limiter.peek(key, resource, authenticated);
       // A 304 costs nothing, even when the bucket is empty.
-      if (conditional) return { status: 304, headers: { ...headers, ...rateHeaders(before) }, body: null };
+      if (conditional)
+        return { status: 304, headers: { ...headers, ...rateHeaders(before) }, body: null };
       if (before.remaining <= 0) {
         const who = viewer ? `user ID ${viewer.id}` : (req.socket.remoteAddress ?? 'your IP');
-        const limited = new GithubError(forced?.status ?? 403, `API rate limit exceeded for ${who}. If you reach out to GitHub Support for help, please include the request ID ${id} and timestamp ${new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}.`, { documentation_url: `${RATE_DOCS}#about-the-primary-rate-limit` });
+        const limited = new GithubError(
+          forced?.status ?? 403,
+          `API rate limit exceeded for ${who}. If you reach out to GitHub Support for help, please include the request ID ${id} and timestamp ${new Date()
+            .toISOString()
+            .replace('T', ' ')
+            .replace(/\.\d+Z$/, ' UTC')}.`,
+          { documentation_url: `${RATE_DOCS}#about-the-primary-rate-limit` },
+        );
         return error(limited, rateHeaders(before));
       }
       Object.assign(headers, rateHeaders(limiter.consume(key, resource, authenticated)));
@@ -170,6 +212,10 @@ export function githubArea(options: GithubAreaOptions): Area {
     faultable: true,
     handle,
     errorReply: (status) =>
-      jsonReply(status, { message: status === 503 ? 'Service Unavailable' : 'Server Error', documentation_url: 'https://docs.github.com/rest', status: String(status) }),
+      jsonReply(status, {
+        message: status === 503 ? 'Service Unavailable' : 'Server Error',
+        documentation_url: 'https://docs.github.com/rest',
+        status: String(status),
+      }),
   };
 }

@@ -24,7 +24,12 @@ export function notFound(): GithubError {
 }
 
 /** 422 Validation Failed naming the offending field, as GitHub does for bad parameters. */
-export function validationFailed(resource: string, field: string, code = 'invalid', message?: string): GithubError {
+export function validationFailed(
+  resource: string,
+  field: string,
+  code = 'invalid',
+  message?: string,
+): GithubError {
   const error: Record<string, string> = { resource, field, code };
   if (message) error.message = message;
   return new GithubError(422, 'Validation Failed', { errors: [error] });

@@ -79,7 +79,9 @@ describe('conditional requests', () => {
     expect(first.headers.get('last-modified')).toMatch(/GMT$/);
     const remaining = Number(first.headers.get('x-ratelimit-remaining'));
     for (const candidate of [etag, `W/${etag.replace(/^W\//, '')}`, `"nope", ${etag}`]) {
-      const again = await githubGet(emulator, '/repos/octocat/shipdeck', undefined, { 'if-none-match': candidate });
+      const again = await githubGet(emulator, '/repos/octocat/shipdeck', undefined, {
+        'if-none-match': candidate,
+      });
       expect(again.status).toBe(304);
       expect(again.text).toBe('');
       expect(again.headers.get('etag')).toBe(etag);
@@ -91,11 +93,45 @@ describe('conditional requests', () => {
 
   it('honours If-Modified-Since against Last-Modified, and list endpoints have ETags too', async () => {
     const first = await githubGet(emulator, '/user');
-    const since = await githubGet(emulator, '/user', undefined, { 'if-modified-since': first.headers.get('last-modified') ?? '' });
+    const since = await githubGet(emulator, '/user', undefined, {
+      'if-modified-since': first.headers.get('last-modified') ?? '',
+    });
     expect(since.status).toBe(304);
     const list = await githubGet(emulator, '/user/repos?per_page=2');
-    const again = await githubGet(emulator, '/user/repos?per_page=2', undefined, { 'if-none-match': list.headers.get('etag') ?? '' });
+    const again = await githubGet(emulator, '/user/repos?per_page=2', undefined, {
+      'if-none-match': list.headers.get('etag') ?? '',
+    });
     expect(again.status).toBe(304);
+  });
+});
+
+describe('freshness', () => {
+  it('answers change (with a new ETag) as soon as the world changes', async () => {
+    const before = await githubGet(emulator, '/repos/octocat/hello-world');
+    const result = await emulator.triggerActivity({
+      kind: 'push',
+      repo: 'octocat/hello-world',
+      outcome: 'READY',
+    });
+    const commits = await githubGet(
+      emulator,
+      `/repos/octocat/hello-world/commits?per_page=1&sha=${encodeURIComponent(result.ref ?? '')}`,
+    );
+    expect(obj(arr(commits.json)[0]).sha).toBe(result.commitSha);
+    const after = await githubGet(emulator, '/repos/octocat/hello-world');
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const stale = await githubGet(emulator, '/repos/octocat/hello-world', undefined, {
+      'if-none-match': before.headers.get('etag') ?? '',
+    });
+    expect(stale.status).toBe(200);
+
+    const repo = emulator.world.lookupRepo('octocat', 'hello-world');
+    if (!repo || !('repo' in repo)) throw new Error('hello-world missing');
+    repo.repo.description = 'Edited through the data handle';
+    emulator.world.touch();
+    expect(obj((await githubGet(emulator, '/repos/octocat/hello-world')).json).description).toBe(
+      'Edited through the data handle',
+    );
   });
 });
 
@@ -115,10 +151,16 @@ describe('status codes and scopes', () => {
 
   it('private repositories need access and the repo scope; hidden ones are 404, never 403', async () => {
     expect((await githubGet(emulator, '/repos/octocat/secret-plans')).status).toBe(200);
-    expect((await githubGet(emulator, '/repos/octocat/secret-plans', 'ghp_emu_octocat_public')).status).toBe(404);
-    expect((await githubGet(emulator, '/repos/octocat/secret-plans', 'ghp_emu_hubot')).status).toBe(404);
+    expect(
+      (await githubGet(emulator, '/repos/octocat/secret-plans', 'ghp_emu_octocat_public')).status,
+    ).toBe(404);
+    expect((await githubGet(emulator, '/repos/octocat/secret-plans', 'ghp_emu_hubot')).status).toBe(
+      404,
+    );
     expect((await githubGet(emulator, '/repos/octocat/secret-plans', null)).status).toBe(404);
-    const listed = arr((await githubGet(emulator, '/user/repos?per_page=100', 'ghp_emu_octocat_public')).json);
+    const listed = arr(
+      (await githubGet(emulator, '/user/repos?per_page=100', 'ghp_emu_octocat_public')).json,
+    );
     expect(listed.every((r) => obj(r).private === false)).toBe(true);
   });
 
@@ -127,7 +169,9 @@ describe('status codes and scopes', () => {
     expect(answer.status).toBe(404);
     expect(answer.headers.get('x-oauth-scopes')).toBe('public_repo, read:user');
     expect(answer.headers.get('x-accepted-oauth-scopes')).toBe('user, user:email');
-    expect(obj((await githubGet(emulator, '/user', 'ghp_emu_octocat_public')).json).user_view_type).toBe('public');
+    expect(
+      obj((await githubGet(emulator, '/user', 'ghp_emu_octocat_public')).json).user_view_type,
+    ).toBe('public');
   });
 
   it('409 for commits of an empty repository, 301 with Location for a renamed one', async () => {
@@ -137,7 +181,9 @@ describe('status codes and scopes', () => {
     const moved = await githubGet(emulator, '/repos/octocat/old-name/commits?per_page=2');
     expect(moved.status).toBe(301);
     const location = moved.headers.get('location') ?? '';
-    expect(location).toBe(`${emulator.githubApiUrl}/repositories/${repoId('octocat/new-name')}/commits?per_page=2`);
+    expect(location).toBe(
+      `${emulator.githubApiUrl}/repositories/${repoId('octocat/new-name')}/commits?per_page=2`,
+    );
     expect(obj(moved.json)).toMatchObject({ message: 'Moved Permanently', url: location });
     expect((await githubGet(emulator, location)).status).toBe(200);
   });
@@ -145,11 +191,15 @@ describe('status codes and scopes', () => {
   it('422 for type combined with visibility, bad enums, unknown commits; 404 for unknown refs', async () => {
     expect((await githubGet(emulator, '/user/repos?type=all&affiliation=owner')).status).toBe(422);
     expect((await githubGet(emulator, '/user/repos?sort=stars')).status).toBe(422);
-    expect((await githubGet(emulator, '/repos/octocat/shipdeck/pulls?state=merged')).status).toBe(422);
+    expect((await githubGet(emulator, '/repos/octocat/shipdeck/pulls?state=merged')).status).toBe(
+      422,
+    );
     const missing = await githubGet(emulator, '/repos/octocat/shipdeck/commits/0123456789abcdef');
     expect(missing.status).toBe(422);
     expect(obj(missing.json).message).toBe('No commit found for SHA: 0123456789abcdef');
-    expect((await githubGet(emulator, '/repos/octocat/shipdeck/commits?sha=no-such-branch')).status).toBe(404);
+    expect(
+      (await githubGet(emulator, '/repos/octocat/shipdeck/commits?sha=no-such-branch')).status,
+    ).toBe(404);
   });
 
   it('pull request lists carry no merged key; mergeable is null on the first fetch of an open PR', async () => {
@@ -165,7 +215,10 @@ describe('status codes and scopes', () => {
   });
 
   it('400 for an unknown API version and 403 without a User-Agent', async () => {
-    expect((await githubGet(emulator, '/user', undefined, { 'x-github-api-version': '1999-01-01' })).status).toBe(400);
+    expect(
+      (await githubGet(emulator, '/user', undefined, { 'x-github-api-version': '1999-01-01' }))
+        .status,
+    ).toBe(400);
     const noAgent = await fetch(`${emulator.githubApiUrl}/user`, { headers: { 'user-agent': '' } });
     expect(noAgent.status).toBe(403);
   });
@@ -175,13 +228,16 @@ describe('rate limits', () => {
   let limited: EmulatorHandle;
 
   beforeAll(async () => {
-    limited = await startTestEmulator({ rateLimits: { core: 3, search: 2, unauthenticatedCore: 2 } });
+    limited = await startTestEmulator({
+      rateLimits: { core: 3, search: 2, unauthenticatedCore: 2 },
+    });
   });
   afterAll(() => limited.close());
 
   it('counts down per user, then answers 403 with remaining 0 until reset', async () => {
     const seen: string[] = [];
-    for (let i = 0; i < 3; i++) seen.push((await githubGet(limited, '/user')).headers.get('x-ratelimit-remaining') ?? '');
+    for (let i = 0; i < 3; i++)
+      seen.push((await githubGet(limited, '/user')).headers.get('x-ratelimit-remaining') ?? '');
     expect(seen).toEqual(['2', '1', '0']);
     const over = await githubGet(limited, '/user');
     expect(over.status).toBe(403);
@@ -209,12 +265,24 @@ describe('rate limits', () => {
 
   it('fault-injected exhaustion: 429 primary, and secondary limits with retry-after', async () => {
     limited.resetRateLimits();
-    await admin(limited, 'POST', '/faults', { id: 'primary', area: 'github', path: '/api/v3/user', rateLimit: 'primary', rateLimitStatus: 429, times: 1 });
+    await admin(limited, 'POST', '/faults', {
+      id: 'primary',
+      area: 'github',
+      path: '/api/v3/user',
+      rateLimit: 'primary',
+      rateLimitStatus: 429,
+      times: 1,
+    });
     const primary = await githubGet(limited, '/user');
     expect(primary.status).toBe(429);
     expect(primary.headers.get('x-ratelimit-remaining')).toBe('0');
     limited.resetRateLimits();
-    await admin(limited, 'POST', '/faults', { id: 'secondary', area: 'github', rateLimit: 'secondary', times: 1 });
+    await admin(limited, 'POST', '/faults', {
+      id: 'secondary',
+      area: 'github',
+      rateLimit: 'secondary',
+      times: 1,
+    });
     const secondary = await githubGet(limited, '/user');
     expect(secondary.status).toBe(403);
     expect(secondary.headers.get('retry-after')).toBe('60');

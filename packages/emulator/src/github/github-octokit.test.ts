@@ -10,7 +10,11 @@ let octokit: Octokit;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
-  octokit = new Octokit({ auth: emulator.demo.githubToken, baseUrl: emulator.githubApiUrl, userAgent: 'shipdeck-tests' });
+  octokit = new Octokit({
+    auth: emulator.demo.githubToken,
+    baseUrl: emulator.githubApiUrl,
+    userAgent: 'shipdeck-tests',
+  });
 });
 afterAll(() => emulator.close());
 
@@ -21,7 +25,12 @@ function shipdeckPulls(): number {
 }
 
 function status(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+  return typeof error === 'object' &&
+    error !== null &&
+    'status' in error &&
+    typeof error.status === 'number'
+    ? error.status
+    : undefined;
 }
 
 describe('@octokit/rest against the emulator', () => {
@@ -34,11 +43,17 @@ describe('@octokit/rest against the emulator', () => {
   });
 
   it('paginates every repository of the user through the Link header', async () => {
-    const all = await octokit.paginate(octokit.rest.repos.listForAuthenticatedUser, { per_page: 7 });
+    const all = await octokit.paginate(octokit.rest.repos.listForAuthenticatedUser, {
+      per_page: 7,
+    });
     const expected = [...emulator.world.repos.values()].filter((r) => {
       const demo = emulator.world.account('octocat');
       const owner = emulator.world.ownerOf(r);
-      return r.ownerId === demo?.id || r.collaboratorIds.includes(demo?.id ?? -1) || owner.memberIds.includes(demo?.id ?? -1);
+      return (
+        r.ownerId === demo?.id ||
+        r.collaboratorIds.includes(demo?.id ?? -1) ||
+        owner.memberIds.includes(demo?.id ?? -1)
+      );
     });
     expect(all.length).toBe(expected.length);
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
@@ -49,46 +64,96 @@ describe('@octokit/rest against the emulator', () => {
   it('repository, languages, branches and commits (paginated), one commit', async () => {
     const { data: repo } = await octokit.rest.repos.get({ owner: 'octocat', repo: 'shipdeck' });
     expect(repo.default_branch).toBeTruthy();
-    const { data: languages } = await octokit.rest.repos.listLanguages({ owner: 'octocat', repo: 'shipdeck' });
+    const { data: languages } = await octokit.rest.repos.listLanguages({
+      owner: 'octocat',
+      repo: 'shipdeck',
+    });
     expect(Object.keys(languages)).toContain('TypeScript');
-    const branches = await octokit.paginate(octokit.rest.repos.listBranches, { owner: 'octocat', repo: 'shipdeck', per_page: 2 });
+    const branches = await octokit.paginate(octokit.rest.repos.listBranches, {
+      owner: 'octocat',
+      repo: 'shipdeck',
+      per_page: 2,
+    });
     expect(branches.map((b) => b.name)).toContain(repo.default_branch);
-    const commits = await octokit.paginate(octokit.rest.repos.listCommits, { owner: 'octocat', repo: 'shipdeck', per_page: 10 });
+    const commits = await octokit.paginate(octokit.rest.repos.listCommits, {
+      owner: 'octocat',
+      repo: 'shipdeck',
+      per_page: 10,
+    });
     const history = emulator.world.history(repo.id);
     const tip = history.resolveRef(repo.default_branch);
     expect(commits.length).toBe(tip ? history.reachableFrom(tip).length : -1);
     const first = commits[commits.length - 1];
-    const { data: commit } = await octokit.rest.repos.getCommit({ owner: 'octocat', repo: 'shipdeck', ref: first?.sha ?? '' });
+    const { data: commit } = await octokit.rest.repos.getCommit({
+      owner: 'octocat',
+      repo: 'shipdeck',
+      ref: first?.sha ?? '',
+    });
     expect(commit.files?.length).toBe(300);
     expect(commit.stats?.total).toBeGreaterThan(0);
   });
 
   it('pull requests, one pull request and its reviews', async () => {
-    const pulls = await octokit.paginate(octokit.rest.pulls.list, { owner: 'octocat', repo: 'shipdeck', state: 'all', per_page: 3 });
+    const pulls = await octokit.paginate(octokit.rest.pulls.list, {
+      owner: 'octocat',
+      repo: 'shipdeck',
+      state: 'all',
+      per_page: 3,
+    });
     expect(pulls.length).toBe(shipdeckPulls());
     const open = pulls.find((p) => p.state === 'open') ?? pulls[0];
-    const { data: pull } = await octokit.rest.pulls.get({ owner: 'octocat', repo: 'shipdeck', pull_number: open?.number ?? 1 });
+    const { data: pull } = await octokit.rest.pulls.get({
+      owner: 'octocat',
+      repo: 'shipdeck',
+      pull_number: open?.number ?? 1,
+    });
     expect(typeof pull.merged).toBe('boolean');
-    const { data: reviews } = await octokit.rest.pulls.listReviews({ owner: 'octocat', repo: 'shipdeck', pull_number: pull.number });
+    const { data: reviews } = await octokit.rest.pulls.listReviews({
+      owner: 'octocat',
+      repo: 'shipdeck',
+      pull_number: pull.number,
+    });
     expect(Array.isArray(reviews)).toBe(true);
   });
 
   it('checks, combined status, deployments and deployment statuses', async () => {
     const { data: repo } = await octokit.rest.repos.get({ owner: 'octocat', repo: 'shipdeck' });
-    const { data: runs } = await octokit.rest.checks.listForRef({ owner: 'octocat', repo: 'shipdeck', ref: repo.default_branch });
+    const { data: runs } = await octokit.rest.checks.listForRef({
+      owner: 'octocat',
+      repo: 'shipdeck',
+      ref: repo.default_branch,
+    });
     expect(runs.total_count).toBe(runs.check_runs.length);
-    const { data: combined } = await octokit.rest.repos.getCombinedStatusForRef({ owner: 'octocat', repo: 'shipdeck', ref: repo.default_branch });
+    const { data: combined } = await octokit.rest.repos.getCombinedStatusForRef({
+      owner: 'octocat',
+      repo: 'shipdeck',
+      ref: repo.default_branch,
+    });
     expect(['success', 'failure', 'pending']).toContain(combined.state);
-    const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, { owner: 'octocat', repo: 'shipdeck', per_page: 5 });
+    const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, {
+      owner: 'octocat',
+      repo: 'shipdeck',
+      per_page: 5,
+    });
     expect(deployments.length).toBeGreaterThan(0);
-    const { data: statuses } = await octokit.rest.repos.listDeploymentStatuses({ owner: 'octocat', repo: 'shipdeck', deployment_id: deployments[0]?.id ?? 0 });
+    const { data: statuses } = await octokit.rest.repos.listDeploymentStatuses({
+      owner: 'octocat',
+      repo: 'shipdeck',
+      deployment_id: deployments[0]?.id ?? 0,
+    });
     expect(statuses.length).toBeGreaterThan(0);
   });
 
   it('search across repositories (paginated) and the rate limit endpoint', async () => {
-    const { data: first } = await octokit.rest.search.issuesAndPullRequests({ q: 'is:pr author:@me', per_page: 5 });
+    const { data: first } = await octokit.rest.search.issuesAndPullRequests({
+      q: 'is:pr author:@me',
+      per_page: 5,
+    });
     expect(first.total_count).toBeGreaterThan(5);
-    const items = await octokit.paginate(octokit.rest.search.issuesAndPullRequests, { q: 'is:pr repo:octocat/shipdeck', per_page: 4 });
+    const items = await octokit.paginate(octokit.rest.search.issuesAndPullRequests, {
+      q: 'is:pr repo:octocat/shipdeck',
+      per_page: 4,
+    });
     expect(items.length).toBe(shipdeckPulls());
     const { data: limits } = await octokit.rest.rateLimit.get();
     expect(limits.resources.search.limit).toBe(30);
@@ -98,7 +163,9 @@ describe('@octokit/rest against the emulator', () => {
     const first = await octokit.rest.repos.get({ owner: 'octocat', repo: 'shipdeck' });
     const etag = first.headers.etag ?? '';
     const remaining = Number(first.headers['x-ratelimit-remaining']);
-    const error: unknown = await octokit.rest.repos.get({ owner: 'octocat', repo: 'shipdeck', headers: { 'if-none-match': etag } }).catch((e: unknown) => e);
+    const error: unknown = await octokit.rest.repos
+      .get({ owner: 'octocat', repo: 'shipdeck', headers: { 'if-none-match': etag } })
+      .catch((e: unknown) => e);
     expect(status(error)).toBe(304);
     const again = await octokit.rest.repos.get({ owner: 'octocat', repo: 'shipdeck' });
     expect(Number(again.headers['x-ratelimit-remaining'])).toBe(remaining - 1);
@@ -107,8 +174,13 @@ describe('@octokit/rest against the emulator', () => {
   it('follows the 301 of a renamed repository and reports 404 for hidden ones', async () => {
     const { data: moved } = await octokit.rest.repos.get({ owner: 'octocat', repo: 'old-name' });
     expect(moved.name).toBe('new-name');
-    const publicOnly = new Octokit({ auth: 'ghp_emu_octocat_public', baseUrl: emulator.githubApiUrl });
-    const error: unknown = await publicOnly.rest.repos.get({ owner: 'octocat', repo: 'secret-plans' }).catch((e: unknown) => e);
+    const publicOnly = new Octokit({
+      auth: 'ghp_emu_octocat_public',
+      baseUrl: emulator.githubApiUrl,
+    });
+    const error: unknown = await publicOnly.rest.repos
+      .get({ owner: 'octocat', repo: 'secret-plans' })
+      .catch((e: unknown) => e);
     expect(status(error)).toBe(404);
   });
 });

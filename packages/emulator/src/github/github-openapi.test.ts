@@ -13,7 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-async function expectValid(path: string, operation: string, status = 200, token?: string | null): Promise<unknown> {
+async function expectValid(
+  path: string,
+  operation: string,
+  status = 200,
+  token?: string | null,
+): Promise<unknown> {
   const answer = await githubGet(emulator, path, token);
   expect(answer.status, `${path}: ${answer.text.slice(0, 300)}`).toBe(status);
   expect(schemaErrors(responseValidator(operation, 'get', status), answer.json), path).toEqual([]);
@@ -32,11 +37,18 @@ describe('GitHub answers match the OpenAPI description', () => {
     const full = obj(await githubGet(emulator, '/user').then((a) => a.json));
     expect(full.user_view_type).toBe('private');
     expect(schemaErrors(componentValidator('private-user'), full)).toEqual([]);
-    const limited = obj(await githubGet(emulator, '/user', 'ghp_emu_octocat_public').then((a) => a.json));
+    const limited = obj(
+      await githubGet(emulator, '/user', 'ghp_emu_octocat_public').then((a) => a.json),
+    );
     expect(limited.user_view_type).toBe('public');
     expect(limited).not.toHaveProperty('two_factor_authentication');
     expect(schemaErrors(componentValidator('public-user'), limited)).toEqual([]);
-    for (const login of ['hubot', 'zoe-unicode', 'xss-tester', 'a-very-long-login-name-for-layout-tests']) {
+    for (const login of [
+      'hubot',
+      'zoe-unicode',
+      'xss-tester',
+      'a-very-long-login-name-for-layout-tests',
+    ]) {
       const body = await githubGet(emulator, '/user', `ghp_emu_${login}`).then((a) => a.json);
       expect(schemaErrors(componentValidator('private-user'), body), login).toEqual([]);
     }
@@ -48,11 +60,19 @@ describe('GitHub answers match the OpenAPI description', () => {
   });
 
   it('GET /user/repos, every page, for several users and filters', async () => {
-    for (const query of ['?per_page=100', '?per_page=100&page=2', '?affiliation=collaborator,organization_member', '?type=private', '?sort=pushed&per_page=5']) {
+    for (const query of [
+      '?per_page=100',
+      '?per_page=100&page=2',
+      '?affiliation=collaborator,organization_member',
+      '?type=private',
+      '?sort=pushed&per_page=5',
+    ]) {
       arr(await expectValid(`/user/repos${query}`, '/user/repos'));
     }
     for (const login of ['hubot', 'monalisa', 'dev-schema-1']) {
-      const token = emulator.world.githubTokens.has(`ghp_emu_${login}`) ? `ghp_emu_${login}` : emulator.demo.githubToken;
+      const token = emulator.world.githubTokens.has(`ghp_emu_${login}`)
+        ? `ghp_emu_${login}`
+        : emulator.demo.githubToken;
       await expectValid('/user/repos?per_page=100', '/user/repos', 200, token);
     }
   });
@@ -79,32 +99,65 @@ describe('GitHub answers match the OpenAPI description', () => {
 
   it('commits (list and one), branches, languages, check runs and combined status of every rich repository', async () => {
     for (const name of repoNames().slice(0, 8)) {
-      const commits = arr(await expectValid(`/repos/${name}/commits?per_page=100`, '/repos/{owner}/{repo}/commits'));
+      const commits = arr(
+        await expectValid(`/repos/${name}/commits?per_page=100`, '/repos/{owner}/{repo}/commits'),
+      );
       for (const commit of commits.slice(0, 4)) {
-        await expectValid(`/repos/${name}/commits/${String(obj(commit).sha)}`, '/repos/{owner}/{repo}/commits/{ref}');
+        await expectValid(
+          `/repos/${name}/commits/${String(obj(commit).sha)}`,
+          '/repos/{owner}/{repo}/commits/{ref}',
+        );
       }
       const oldest = obj(commits[commits.length - 1]);
-      await expectValid(`/repos/${name}/commits/${String(oldest.sha)}`, '/repos/{owner}/{repo}/commits/{ref}');
-      const branches = arr(await expectValid(`/repos/${name}/branches?per_page=100`, '/repos/{owner}/{repo}/branches'));
+      await expectValid(
+        `/repos/${name}/commits/${String(oldest.sha)}`,
+        '/repos/{owner}/{repo}/commits/{ref}',
+      );
+      const branches = arr(
+        await expectValid(`/repos/${name}/branches?per_page=100`, '/repos/{owner}/{repo}/branches'),
+      );
       await expectValid(`/repos/${name}/languages`, '/repos/{owner}/{repo}/languages');
       for (const branch of branches.slice(0, 4)) {
         const sha = String(obj(obj(branch).commit).sha);
-        await expectValid(`/repos/${name}/commits/${sha}/check-runs`, '/repos/{owner}/{repo}/commits/{ref}/check-runs');
-        await expectValid(`/repos/${name}/commits/${sha}/status`, '/repos/{owner}/{repo}/commits/{ref}/status');
+        await expectValid(
+          `/repos/${name}/commits/${sha}/check-runs`,
+          '/repos/{owner}/{repo}/commits/{ref}/check-runs',
+        );
+        await expectValid(
+          `/repos/${name}/commits/${sha}/status`,
+          '/repos/{owner}/{repo}/commits/{ref}/status',
+        );
       }
     }
   });
 
   it('pull requests (list, one, reviews) including hostile titles and dependabot', async () => {
     for (const name of repoNames().slice(0, 8)) {
-      const pulls = arr(await expectValid(`/repos/${name}/pulls?state=all&per_page=100`, '/repos/{owner}/{repo}/pulls'));
+      const pulls = arr(
+        await expectValid(
+          `/repos/${name}/pulls?state=all&per_page=100`,
+          '/repos/{owner}/{repo}/pulls',
+        ),
+      );
       for (const pull of pulls.slice(0, 6)) {
         const number = String(obj(pull).number);
-        await expectValid(`/repos/${name}/pulls/${number}`, '/repos/{owner}/{repo}/pulls/{pull_number}');
-        await expectValid(`/repos/${name}/pulls/${number}`, '/repos/{owner}/{repo}/pulls/{pull_number}');
-        await expectValid(`/repos/${name}/pulls/${number}/reviews`, '/repos/{owner}/{repo}/pulls/{pull_number}/reviews');
+        await expectValid(
+          `/repos/${name}/pulls/${number}`,
+          '/repos/{owner}/{repo}/pulls/{pull_number}',
+        );
+        await expectValid(
+          `/repos/${name}/pulls/${number}`,
+          '/repos/{owner}/{repo}/pulls/{pull_number}',
+        );
+        await expectValid(
+          `/repos/${name}/pulls/${number}/reviews`,
+          '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+        );
         const head = String(obj(obj(pull).head).sha);
-        await expectValid(`/repos/${name}/commits/${head}/check-runs`, '/repos/{owner}/{repo}/commits/{ref}/check-runs');
+        await expectValid(
+          `/repos/${name}/commits/${head}/check-runs`,
+          '/repos/{owner}/{repo}/commits/{ref}/check-runs',
+        );
       }
     }
   });
@@ -112,18 +165,37 @@ describe('GitHub answers match the OpenAPI description', () => {
   it('deployments and deployment statuses created by the Vercel integration', async () => {
     let seen = 0;
     for (const name of repoNames()) {
-      const deployments = arr(await expectValid(`/repos/${name}/deployments?per_page=100`, '/repos/{owner}/{repo}/deployments'));
+      const deployments = arr(
+        await expectValid(
+          `/repos/${name}/deployments?per_page=100`,
+          '/repos/{owner}/{repo}/deployments',
+        ),
+      );
       for (const deployment of deployments.slice(0, 3)) {
         seen++;
-        await expectValid(`/repos/${name}/deployments/${String(obj(deployment).id)}/statuses`, '/repos/{owner}/{repo}/deployments/{deployment_id}/statuses');
+        await expectValid(
+          `/repos/${name}/deployments/${String(obj(deployment).id)}/statuses`,
+          '/repos/{owner}/{repo}/deployments/{deployment_id}/statuses',
+        );
       }
     }
     expect(seen).toBeGreaterThan(5);
   });
 
   it('GET /search/issues for pull requests across repositories', async () => {
-    for (const q of ['is:pr author:@me', 'is:pr is:open review-requested:@me', 'is:pr involves:hubot archived:false', 'is:pr is:merged repo:octocat/shipdeck', 'is:pr fix']) {
-      const body = obj(await expectValid(`/search/issues?q=${encodeURIComponent(q)}&per_page=50`, '/search/issues'));
+    for (const q of [
+      'is:pr author:@me',
+      'is:pr is:open review-requested:@me',
+      'is:pr involves:hubot archived:false',
+      'is:pr is:merged repo:octocat/shipdeck',
+      'is:pr fix',
+    ]) {
+      const body = obj(
+        await expectValid(
+          `/search/issues?q=${encodeURIComponent(q)}&per_page=50`,
+          '/search/issues',
+        ),
+      );
       expect(body.incomplete_results).toBe(false);
     }
   });

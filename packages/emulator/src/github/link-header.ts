@@ -3,7 +3,12 @@
  * page no next/last, and a single page no header at all. The request's own query parameters
  * are kept, with only `page` changed.
  */
-export function linkHeader(baseUrl: string, query: URLSearchParams, page: number, lastPage: number): string | null {
+export function linkHeader(
+  baseUrl: string,
+  query: URLSearchParams,
+  page: number,
+  lastPage: number,
+): string | null {
   if (lastPage <= 1 && page <= 1) return null;
   const urlFor = (target: number): string => {
     const params = new URLSearchParams();
@@ -21,7 +26,8 @@ export function linkHeader(baseUrl: string, query: URLSearchParams, page: number
   };
   const parts: string[] = [];
   if (page > 1) parts.push(`${urlFor(Math.min(page - 1, Math.max(lastPage, 1)))}; rel="prev"`);
-  if (page < lastPage) parts.push(`${urlFor(page + 1)}; rel="next"`, `${urlFor(lastPage)}; rel="last"`);
+  if (page < lastPage)
+    parts.push(`${urlFor(page + 1)}; rel="next"`, `${urlFor(lastPage)}; rel="last"`);
   if (page > 1) parts.push(`${urlFor(1)}; rel="first"`);
   return parts.length > 0 ? parts.join(', ') : null;
 }

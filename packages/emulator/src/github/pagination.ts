@@ -12,8 +12,14 @@ function positiveInt(value: string | null): number | null {
 }
 
 /** `per_page` (default 30, at most 100) and `page` (default 1), leniently as GitHub reads them. */
-export function pageRequest(query: URLSearchParams, defaults = { perPage: 30, maxPerPage: 100 }): PageRequest {
-  const perPage = Math.min(positiveInt(query.get('per_page')) ?? defaults.perPage, defaults.maxPerPage);
+export function pageRequest(
+  query: URLSearchParams,
+  defaults = { perPage: 30, maxPerPage: 100 },
+): PageRequest {
+  const perPage = Math.min(
+    positiveInt(query.get('per_page')) ?? defaults.perPage,
+    defaults.maxPerPage,
+  );
   return { page: positiveInt(query.get('page')) ?? 1, perPage };
 }
 
@@ -23,7 +29,13 @@ export interface Page<T> {
 }
 
 /** Cuts one page out of `items` and builds the Link header pointing at `baseUrl`. */
-export function paginate<T>(items: readonly T[], request: PageRequest, baseUrl: string, query: URLSearchParams, total = items.length): Page<T> {
+export function paginate<T>(
+  items: readonly T[],
+  request: PageRequest,
+  baseUrl: string,
+  query: URLSearchParams,
+  total = items.length,
+): Page<T> {
   const start = (request.page - 1) * request.perPage;
   const lastPage = Math.max(1, Math.ceil(total / request.perPage));
   return {

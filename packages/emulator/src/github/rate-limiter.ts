@@ -44,7 +44,8 @@ export class RateLimiter {
   ) {}
 
   private limitOf(resource: RateResource, authenticated: boolean): number {
-    if (resource === 'search') return authenticated ? this.config.search : this.config.unauthenticatedSearch;
+    if (resource === 'search')
+      return authenticated ? this.config.search : this.config.unauthenticatedSearch;
     return authenticated ? this.config.core : this.config.unauthenticatedCore;
   }
 
@@ -53,7 +54,11 @@ export class RateLimiter {
     const now = this.clock();
     let bucket = this.buckets.get(id);
     if (!bucket || bucket.windowEnds <= now) {
-      bucket = { used: 0, windowEnds: now + (resource === 'search' ? this.config.searchWindowMs : this.config.coreWindowMs) };
+      bucket = {
+        used: 0,
+        windowEnds:
+          now + (resource === 'search' ? this.config.searchWindowMs : this.config.coreWindowMs),
+      };
       this.buckets.set(id, bucket);
     }
     return bucket;
@@ -63,7 +68,13 @@ export class RateLimiter {
     const bucket = this.bucket(key, resource);
     const limit = this.limitOf(resource, authenticated);
     const used = Math.min(bucket.used, limit);
-    return { limit, used, remaining: limit - used, reset: Math.ceil(bucket.windowEnds / 1000), resource };
+    return {
+      limit,
+      used,
+      remaining: limit - used,
+      reset: Math.ceil(bucket.windowEnds / 1000),
+      resource,
+    };
   }
 
   /** Counts one request; returns the state after counting. */

@@ -53,6 +53,8 @@ export function linkUrl(target: RepoTarget): string {
 /** Commit endpoints of a repository without commits answer 409. */
 export function requireCommits(target: RepoTarget): void {
   if (target.history.isEmpty) {
-    throw new GithubError(409, 'Git Repository is empty.', { documentation_url: 'https://docs.github.com/rest/commits/commits#list-commits' });
+    throw new GithubError(409, 'Git Repository is empty.', {
+      documentation_url: 'https://docs.github.com/rest/commits/commits#list-commits',
+    });
   }
 }

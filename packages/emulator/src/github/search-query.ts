@@ -22,7 +22,11 @@ export function parseSearchQuery(q: string): ParsedQuery {
   for (const match of q.matchAll(TOKEN)) {
     const [, negation, key, rawValue, quotedValue, quotedTerm, word] = match;
     if (key !== undefined && rawValue !== undefined) {
-      parsed.qualifiers.push({ key: key.toLowerCase(), value: quotedValue ?? rawValue, negated: negation === '-' });
+      parsed.qualifiers.push({
+        key: key.toLowerCase(),
+        value: quotedValue ?? rawValue,
+        negated: negation === '-',
+      });
       continue;
     }
     const term = quotedTerm ?? word ?? '';

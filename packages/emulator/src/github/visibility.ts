@@ -30,7 +30,12 @@ export function viewerRole(world: World, repo: Repo, viewer: Account | null): Ro
  * Whether a token sees a repository. Private ones need access and the `repo` scope;
  * GitHub answers 404 (never 403) otherwise, so callers cannot probe for private names.
  */
-export function canSeeRepo(world: World, repo: Repo, viewer: Account | null, scopes: readonly string[]): boolean {
+export function canSeeRepo(
+  world: World,
+  repo: Repo,
+  viewer: Account | null,
+  scopes: readonly string[],
+): boolean {
   if (!repo.private) return true;
   const role = viewerRole(world, repo, viewer);
   return role !== 'none' && role !== 'read' && hasScope(scopes, 'repo');

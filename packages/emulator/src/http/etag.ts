@@ -16,9 +16,16 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /** True when the resource has not changed since the If-Modified-Since date (second precision). */
-export function notModifiedSince(header: string | undefined, lastModified: string | undefined): boolean {
+export function notModifiedSince(
+  header: string | undefined,
+  lastModified: string | undefined,
+): boolean {
   if (!header || !lastModified) return false;
   const since = Date.parse(header);
   const modified = Date.parse(lastModified);
-  return Number.isFinite(since) && Number.isFinite(modified) && Math.floor(modified / 1000) <= Math.floor(since / 1000);
+  return (
+    Number.isFinite(since) &&
+    Number.isFinite(modified) &&
+    Math.floor(modified / 1000) <= Math.floor(since / 1000)
+  );
 }

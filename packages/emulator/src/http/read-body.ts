@@ -27,7 +27,8 @@ export function parseFields(raw: Buffer, contentType: string | undefined): Recor
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
       const fields: Record<string, string> = {};
       for (const [key, field] of Object.entries(value)) {
-        if (typeof field === 'string' || typeof field === 'number' || typeof field === 'boolean') fields[key] = String(field);
+        if (typeof field === 'string' || typeof field === 'number' || typeof field === 'boolean')
+          fields[key] = String(field);
       }
       return fields;
     } catch {

@@ -14,11 +14,23 @@ export interface Reply {
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function jsonReply(status: number, value: unknown, headers: Record<string, HeaderValue> = {}): Reply {
-  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
+export function jsonReply(
+  status: number,
+  value: unknown,
+  headers: Record<string, HeaderValue> = {},
+): Reply {
+  return {
+    status,
+    headers: { 'content-type': JSON_TYPE, ...headers },
+    body: JSON.stringify(value),
+  };
 }
 
-export function textReply(status: number, text: string, contentType = 'text/plain; charset=utf-8'): Reply {
+export function textReply(
+  status: number,
+  text: string,
+  contentType = 'text/plain; charset=utf-8',
+): Reply {
   return { status, headers: { 'content-type': contentType }, body: text };
 }
 

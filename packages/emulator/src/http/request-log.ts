@@ -39,13 +39,16 @@ export class RequestLog {
     };
     if (area === 'admin') return entry;
     this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    if (this.entries.length > this.capacity)
+      this.entries.splice(0, this.entries.length - this.capacity);
     return entry;
   }
 
   list(filter: { area?: RequestLogEntry['area']; sinceId?: number } = {}): RequestLogEntry[] {
     return this.entries.filter(
-      (e) => (filter.area === undefined || e.area === filter.area) && (filter.sinceId === undefined || e.id > filter.sinceId),
+      (e) =>
+        (filter.area === undefined || e.area === filter.area) &&
+        (filter.sinceId === undefined || e.id > filter.sinceId),
     );
   }
 

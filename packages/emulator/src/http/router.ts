@@ -47,7 +47,10 @@ export class Router<H> {
   }
 }
 
-function matchSegments(pattern: readonly string[], actual: readonly string[]): Record<string, string> | null {
+function matchSegments(
+  pattern: readonly string[],
+  actual: readonly string[],
+): Record<string, string> | null {
   if (pattern.length !== actual.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {

@@ -32,13 +32,22 @@ export interface ServerDeps {
   log: RequestLog;
 }
 
-const NO_FAULTS: FaultDecision = { latencyMs: 0, drop: false, errorStatus: null, malformed: false, rateLimit: null, applied: [] };
+const NO_FAULTS: FaultDecision = {
+  latencyMs: 0,
+  drop: false,
+  errorStatus: null,
+  malformed: false,
+  rateLimit: null,
+  applied: [],
+};
 
 function writeReply(req: IncomingMessage, res: ServerResponse, reply: Reply): Promise<void> | void {
   res.statusCode = reply.status;
-  for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, typeof value === 'number' ? String(value) : value);
+  for (const [name, value] of Object.entries(reply.headers))
+    res.setHeader(name, typeof value === 'number' ? String(value) : value);
   if (reply.stream) return reply.stream(res);
-  const body = reply.body === null ? null : Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
+  const body =
+    reply.body === null ? null : Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
   if (body !== null) res.setHeader('content-length', body.length);
   res.end(req.method === 'HEAD' || body === null ? undefined : body);
 }
@@ -53,7 +62,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     log.status = status;
     log.durationMs = Math.round((performance.now() - started) * 10) / 10;
   };
-  const faults = area.faultable && area.name !== 'admin' && area.name !== 'other' ? deps.faults.decide(area.name, method, url.pathname) : NO_FAULTS;
+  const faults =
+    area.faultable && area.name !== 'admin' && area.name !== 'other'
+      ? deps.faults.decide(area.name, method, url.pathname)
+      : NO_FAULTS;
   log.faults = faults.applied;
   if (faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (faults.drop) {
@@ -63,12 +75,16 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   }
   let reply: Reply;
   try {
-    reply = faults.errorStatus !== null ? area.errorReply(faults.errorStatus) : await area.handle({ req, method, url, log, faults });
+    reply =
+      faults.errorStatus !== null
+        ? area.errorReply(faults.errorStatus)
+        : await area.handle({ req, method, url, log, faults });
   } catch (error) {
     console.error('[emulator] handler failed', error);
     reply = area.errorReply(500);
   }
-  if (faults.malformed && reply.body !== null && !reply.stream) reply = { ...reply, body: malformBody(reply.body) };
+  if (faults.malformed && reply.body !== null && !reply.stream)
+    reply = { ...reply, body: malformBody(reply.body) };
   log.notModified = reply.status === 304;
   finish(reply.status);
   await writeReply(req, res, reply);

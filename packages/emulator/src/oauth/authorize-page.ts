@@ -17,14 +17,24 @@ export interface AuthorizeParams {
 function hiddenFields(params: AuthorizeParams): string {
   return Object.entries(params)
     .filter(([key, value]) => typeof value === 'string' && key !== 'login')
-    .map(([key, value]) => `<input type="hidden" name="${escapeHtml(key)}" value="${escapeHtml(String(value))}">`)
+    .map(
+      ([key, value]) =>
+        `<input type="hidden" name="${escapeHtml(key)}" value="${escapeHtml(String(value))}">`,
+    )
     .join('');
 }
 
 /** The emulator's stand-in for github.com's consent screen: pick an emulated account. */
-export function authorizePage(app: OAuthApp, params: AuthorizeParams, accounts: readonly Account[], scopes: readonly string[]): string {
+export function authorizePage(
+  app: OAuthApp,
+  params: AuthorizeParams,
+  accounts: readonly Account[],
+  scopes: readonly string[],
+): string {
   const hint = params.login?.toLowerCase();
-  const ordered = [...accounts].sort((a, b) => Number(b.login.toLowerCase() === hint) - Number(a.login.toLowerCase() === hint));
+  const ordered = [...accounts].sort(
+    (a, b) => Number(b.login.toLowerCase() === hint) - Number(a.login.toLowerCase() === hint),
+  );
   const hidden = hiddenFields(params);
   const choices = ordered
     .map(
@@ -34,7 +44,10 @@ export function authorizePage(app: OAuthApp, params: AuthorizeParams, accounts: 
 <strong>${escapeHtml(account.login)}</strong>${account.name ? ` — ${escapeHtml(account.name)}` : ''}</button></form></li>`,
     )
     .join('\n');
-  const scopeText = scopes.length > 0 ? scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ') : 'public data only';
+  const scopeText =
+    scopes.length > 0
+      ? scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')
+      : 'public data only';
   return page(
     `Authorize ${app.name}`,
     `<main class="card">
@@ -51,5 +64,8 @@ ${choices}
 }
 
 export function errorPage(status: number, message: string): string {
-  return page(`Error ${status}`, `<main class="card"><h1>${status}</h1><p>${escapeHtml(message)}</p></main>`);
+  return page(
+    `Error ${status}`,
+    `<main class="card"><h1>${status}</h1><p>${escapeHtml(message)}</p></main>`,
+  );
 }

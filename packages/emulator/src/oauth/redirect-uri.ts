@@ -14,7 +14,8 @@ export function redirectUriAllowed(callbackUrl: string | null, redirectUri: stri
   if (redirect.protocol !== 'http:' && redirect.protocol !== 'https:') return false;
   if (callbackUrl === null) return true;
   const callback = new URL(callbackUrl);
-  if (redirect.protocol !== callback.protocol || redirect.hostname !== callback.hostname) return false;
+  if (redirect.protocol !== callback.protocol || redirect.hostname !== callback.hostname)
+    return false;
   if (redirect.port !== callback.port && !LOOPBACK.has(callback.hostname)) return false;
   const base = callback.pathname.endsWith('/') ? callback.pathname : `${callback.pathname}/`;
   return redirect.pathname === callback.pathname || redirect.pathname.startsWith(base);
@@ -23,6 +24,7 @@ export function redirectUriAllowed(callbackUrl: string | null, redirectUri: stri
 /** Appends query parameters to a callback URL, keeping any it already has. */
 export function withParams(url: string, params: Record<string, string | null | undefined>): string {
   const target = new URL(url);
-  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined) target.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params))
+    if (value !== null && value !== undefined) target.searchParams.set(key, value);
   return target.toString();
 }

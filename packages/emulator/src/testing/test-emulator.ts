@@ -4,7 +4,14 @@ import { startEmulator, type EmulatorHandle, type EmulatorOptions } from '../sta
 export const TEST_NOW = Date.parse('2025-06-01T12:00:00Z');
 
 export function startTestEmulator(options: EmulatorOptions = {}): Promise<EmulatorHandle> {
-  return startEmulator({ seed: 42, now: TEST_NOW, repos: 30, richRepos: 12, deploymentStepMs: 5, ...options });
+  return startEmulator({
+    seed: 42,
+    now: TEST_NOW,
+    repos: 30,
+    richRepos: 12,
+    deploymentStepMs: 5,
+    ...options,
+  });
 }
 
 export interface Answer {
@@ -26,20 +33,45 @@ async function answer(response: Response): Promise<Answer> {
 }
 
 /** GET against the emulated GitHub API (path below /api/v3, or an absolute URL). */
-export async function githubGet(emulator: EmulatorHandle, path: string, token: string | null = emulator.demo.githubToken, headers: Record<string, string> = {}): Promise<Answer> {
+export async function githubGet(
+  emulator: EmulatorHandle,
+  path: string,
+  token: string | null = emulator.demo.githubToken,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const url = path.startsWith('http') ? path : `${emulator.githubApiUrl}${path}`;
   const auth: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
-  return answer(await fetch(url, { headers: { 'user-agent': 'shipdeck-tests', accept: 'application/vnd.github+json', ...auth, ...headers }, redirect: 'manual' }));
+  return answer(
+    await fetch(url, {
+      headers: {
+        'user-agent': 'shipdeck-tests',
+        accept: 'application/vnd.github+json',
+        ...auth,
+        ...headers,
+      },
+      redirect: 'manual',
+    }),
+  );
 }
 
 /** GET against the emulated Vercel API. */
-export async function vercelGet(emulator: EmulatorHandle, path: string, token: string | null = emulator.demo.vercelToken): Promise<Answer> {
-  const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
+export async function vercelGet(
+  emulator: EmulatorHandle,
+  path: string,
+  token: string | null = emulator.demo.vercelToken,
+): Promise<Answer> {
+  const headers: Record<string, string> =
+    token === null ? {} : { authorization: `Bearer ${token}` };
   return answer(await fetch(`${emulator.vercelApiUrl}${path}`, { headers }));
 }
 
 /** Calls the admin API. */
-export async function admin(emulator: EmulatorHandle, method: string, path: string, body?: unknown): Promise<Answer> {
+export async function admin(
+  emulator: EmulatorHandle,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
   return answer(
     await fetch(`${emulator.adminUrl}${path}`, {
       method,
@@ -51,11 +83,13 @@ export async function admin(emulator: EmulatorHandle, method: string, path: stri
 
 /** Narrows unknown JSON to an object for property access in assertions. */
 export function obj(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`Expected an object, got ${JSON.stringify(value)?.slice(0, 200)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`Expected an object, got ${JSON.stringify(value)?.slice(0, 200)}`);
   return value as Record<string, unknown>;
 }
 
 export function arr(value: unknown): unknown[] {
-  if (!Array.isArray(value)) throw new Error(`Expected an array, got ${JSON.stringify(value)?.slice(0, 200)}`);
+  if (!Array.isArray(value))
+    throw new Error(`Expected an array, got ${JSON.stringify(value)?.slice(0, 200)}`);
   return value;
 }

@@ -25,8 +25,17 @@ function closeObjects(node: Json): Json {
   if (Array.isArray(node)) return node.map(closeObjects);
   if (!isObject(node)) return node;
   const out: { [key: string]: Json } = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === 'properties' && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, closeObjects(v)])) : closeObjects(value);
-  if (isObject(out.properties) && out.additionalProperties === undefined && out.patternProperties === undefined) out.unevaluatedProperties = false;
+  for (const [key, value] of Object.entries(node))
+    out[key] =
+      key === 'properties' && isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, closeObjects(v)]))
+        : closeObjects(value);
+  if (
+    isObject(out.properties) &&
+    out.additionalProperties === undefined &&
+    out.patternProperties === undefined
+  )
+    out.unevaluatedProperties = false;
   return out;
 }
 
@@ -43,17 +52,30 @@ function flattenAllOf(node: Json, schemas: { [key: string]: Json }): Json {
   if (!Array.isArray(out.allOf)) return out;
   const branches = out.allOf.map((branch) => {
     const ref = isObject(branch) ? branch.$ref : undefined;
-    return typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? schemas[ref.slice('#/components/schemas/'.length)] : branch;
+    return typeof ref === 'string' && ref.startsWith('#/components/schemas/')
+      ? schemas[ref.slice('#/components/schemas/'.length)]
+      : branch;
   });
-  if (!branches.every((b) => b !== undefined && isObject(b) && isObject(b.properties) && b.allOf === undefined)) return out;
+  if (
+    !branches.every(
+      (b) => b !== undefined && isObject(b) && isObject(b.properties) && b.allOf === undefined,
+    )
+  )
+    return out;
   const properties: { [key: string]: Json } = {};
   const required = new Set<string>();
   for (const branch of branches) {
     if (branch === undefined || !isObject(branch) || !isObject(branch.properties)) continue;
     Object.assign(properties, branch.properties);
-    if (Array.isArray(branch.required)) for (const name of branch.required) if (typeof name === 'string') required.add(name);
+    if (Array.isArray(branch.required))
+      for (const name of branch.required) if (typeof name === 'string') required.add(name);
   }
-  const merged: { [key: string]: Json } = { ...out, type: 'object', properties, required: [...required] };
+  const merged: { [key: string]: Json } = {
+    ...out,
+    type: 'object',
+    properties,
+    required: [...required],
+  };
   delete merged.allOf;
   return merged;
 }
@@ -78,7 +100,10 @@ function rewriteRefs(node: Json): Json {
   if (!isObject(node)) return node;
   const out: { [key: string]: Json } = {};
   for (const [key, value] of Object.entries(node)) {
-    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${DOC_ID}${value}` : rewriteRefs(value);
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? `${DOC_ID}${value}`
+        : rewriteRefs(value);
   }
   return out;
 }
@@ -88,7 +113,12 @@ function load(): { doc: { [key: string]: Json }; ajv: Ajv2019 } {
   const path = require.resolve('@octokit/openapi/generated/api.github.com.json');
   const raw = JSON.parse(readFileSync(path, 'utf8')) as Json;
   if (!isObject(raw)) throw new Error('Unexpected OpenAPI document');
-  const ajv = new Ajv2019({ strict: false, allErrors: true, validateSchema: false, discriminator: false });
+  const ajv = new Ajv2019({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    discriminator: false,
+  });
   addFormats.default(ajv);
   const rawSchemas = at(raw, 'components', 'schemas');
   const schemas = rawSchemas !== undefined && isObject(rawSchemas) ? rawSchemas : {};
@@ -96,7 +126,8 @@ function load(): { doc: { [key: string]: Json }; ajv: Ajv2019 } {
   // GitHub now sends `status` on every error body; only basic-error declares it, and the
   // closed-object check above would otherwise reject it on 422 answers.
   const validationError = at(components, 'schemas', 'validation-error', 'properties');
-  if (validationError !== undefined && isObject(validationError)) validationError.status = { type: 'string' };
+  if (validationError !== undefined && isObject(validationError))
+    validationError.status = { type: 'string' };
   ajv.addSchema({ $id: DOC_ID, components });
   return { doc: raw, ajv };
 }
@@ -133,7 +164,8 @@ export function responseValidator(path: string, method: string, status: number):
   const ref = at(response, '$ref');
   if (typeof ref === 'string') response = at(doc, ...ref.slice(2).split('/'));
   const schema = at(response, 'content', 'application/json', 'schema');
-  if (schema === undefined) throw new Error(`No JSON schema for ${method.toUpperCase()} ${path} ${status}`);
+  if (schema === undefined)
+    throw new Error(`No JSON schema for ${method.toUpperCase()} ${path} ${status}`);
   return compile(`${method} ${path} ${status}`, schema);
 }
 
@@ -145,5 +177,7 @@ export function componentValidator(name: string): ValidateFunction {
 /** Human-readable validation errors (empty when valid). */
 export function schemaErrors(validate: ValidateFunction, body: unknown): string[] {
   if (validate(body)) return [];
-  return (validate.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? [])
+    .slice(0, 10)
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
 }

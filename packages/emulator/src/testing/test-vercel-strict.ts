@@ -8,11 +8,15 @@ import { startCountingUnrecognized } from '@vercel/sdk/types/unrecognized.js';
 // the whole body.
 
 interface Parser {
-  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { message: string } };
+  safeParse(
+    value: unknown,
+  ): { success: true; data: unknown } | { success: false; error: { message: string } };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  );
 }
 
 function camel(key: string): string {
@@ -38,23 +42,28 @@ function compare(body: unknown, parsed: unknown, path: string, problems: string[
       if (value === undefined) continue;
       const parsedKey: string = key in parsed ? key : camel(key);
       if (!(parsedKey in parsed)) {
-        problems.push(`${path}.${key}: dropped by the SDK schema (unknown key or wrong union variant)`);
+        problems.push(
+          `${path}.${key}: dropped by the SDK schema (unknown key or wrong union variant)`,
+        );
         continue;
       }
       compare(value, parsed[parsedKey], `${path}.${key}`, problems);
     }
     const bodyKeys = new Set(Object.keys(body).flatMap((key) => [key, camel(key)]));
     for (const [key, value] of Object.entries(parsed)) {
-      if (value !== undefined && !bodyKeys.has(key)) problems.push(`${path}.${key}: required by the SDK schema but missing`);
+      if (value !== undefined && !bodyKeys.has(key))
+        problems.push(`${path}.${key}: required by the SDK schema but missing`);
     }
     return;
   }
   if (parsed instanceof Date) {
-    if (typeof body !== 'string' && typeof body !== 'number') problems.push(`${path}: became a Date`);
+    if (typeof body !== 'string' && typeof body !== 'number')
+      problems.push(`${path}: became a Date`);
     else if (new Date(body).getTime() !== parsed.getTime()) problems.push(`${path}: date changed`);
     return;
   }
-  if (!Object.is(body, parsed)) problems.push(`${path}: ${JSON.stringify(body)} became ${JSON.stringify(parsed)}`);
+  if (!Object.is(body, parsed))
+    problems.push(`${path}: ${JSON.stringify(body)} became ${JSON.stringify(parsed)}`);
 }
 
 /** Problems found when checking `body` strictly against an SDK response schema (empty = ok). */
@@ -64,7 +73,8 @@ export function strictSdkProblems(schema: Parser, body: unknown): string[] {
   const unrecognized = counter.end();
   if (!result.success) return [`does not parse: ${result.error.message.slice(0, 2000)}`];
   const problems: string[] = [];
-  if (unrecognized > 0) problems.push(`${unrecognized} value(s) were defaulted, coerced or unrecognized by the SDK`);
+  if (unrecognized > 0)
+    problems.push(`${unrecognized} value(s) were defaulted, coerced or unrecognized by the SDK`);
   compare(body, result.data, '$', problems);
   return problems;
 }

@@ -16,9 +16,10 @@ type Line = [BuildEvent['type'], string, BuildEvent['level']?];
 
 function buildLines(deployment: VercelDeployment): Line[] {
   const meta = deployment.meta;
-  const source = meta.githubOrg && meta.githubRepo
-    ? `Cloning github.com/${meta.githubOrg}/${meta.githubRepo} (Branch: ${meta.githubCommitRef ?? 'main'}, Commit: ${(meta.githubCommitSha ?? '').slice(0, 7)})`
-    : 'Downloading 128 deployment files...';
+  const source =
+    meta.githubOrg && meta.githubRepo
+      ? `Cloning github.com/${meta.githubOrg}/${meta.githubRepo} (Branch: ${meta.githubCommitRef ?? 'main'}, Commit: ${(meta.githubCommitSha ?? '').slice(0, 7)})`
+      : 'Downloading 128 deployment files...';
   return [
     ['stdout', 'Running build in Washington, D.C., USA (East) – iad1'],
     ['stdout', 'Build machine configuration: 2 cores, 8 GB'],
@@ -28,7 +29,11 @@ function buildLines(deployment: VercelDeployment): Line[] {
     ['command', 'Running "vercel build"'],
     ['stdout', 'Vercel CLI 41.1.4'],
     ['stdout', 'Installing dependencies...'],
-    ['stderr', 'npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory.', 'warning'],
+    [
+      'stderr',
+      'npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory.',
+      'warning',
+    ],
     ['stdout', 'added 312 packages in 9s'],
     ['command', 'Running "npm run build"'],
     ['stdout', '> build\n> vite build'],
@@ -49,7 +54,11 @@ function endLines(deployment: VercelDeployment): Line[] {
       ];
     case 'ERROR':
       return [
-        ['stderr', 'src/main.tsx(12,7): error TS2322: Type \'string\' is not assignable to type \'number\'.', 'error'],
+        [
+          'stderr',
+          "src/main.tsx(12,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+          'error',
+        ],
         ['stderr', 'Error: Command "npm run build" exited with 1', 'error'],
         ['exit', 'exit code 1'],
         ['deployment-state', 'ERROR'],
@@ -75,7 +84,9 @@ export function buildEvents(deployment: VercelDeployment, now: number): BuildEve
   const finished = deployment.readyAt !== null;
   const end = deployment.readyAt ?? start + 120_000;
   const step = Math.max(1, Math.floor((end - start) / (building.length + 1)));
-  const timed = building.map((line, index) => ({ line, at: start + index * step })).filter((entry) => finished || entry.at <= now);
+  const timed = building
+    .map((line, index) => ({ line, at: start + index * step }))
+    .filter((entry) => finished || entry.at <= now);
   if (finished) {
     endLines(deployment).forEach((line, index) => timed.push({ line, at: end - 50 + index * 10 }));
   }

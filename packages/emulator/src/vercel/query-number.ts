@@ -12,6 +12,7 @@ export function queryNumber(query: URLSearchParams, name: string): number | null
 export function queryLimit(query: URLSearchParams, fallback = 20): number {
   const limit = queryNumber(query, 'limit');
   if (limit === null) return fallback;
-  if (limit < 1 || limit > 100) throw badRequest('Invalid request: `limit` should be <= 100 and >= 1.');
+  if (limit < 1 || limit > 100)
+    throw badRequest('Invalid request: `limit` should be <= 100 and >= 1.');
   return limit;
 }

@@ -20,7 +20,9 @@ function vercelRouter(): Router<VercelRoute> {
     .add('GET', '/v13/deployments/:idOrUrl', getDeployment)
     .add('GET', '/v3/deployments/:idOrUrl/events', listDeploymentEvents);
   for (const version of ['v9', 'v10']) {
-    router.add('GET', `/${version}/projects`, listProjects).add('GET', `/${version}/projects/:idOrName`, getProject);
+    router
+      .add('GET', `/${version}/projects`, listProjects)
+      .add('GET', `/${version}/projects/:idOrName`, getProject);
   }
   for (const version of ['v6', 'v7']) router.add('GET', `/${version}/deployments`, listDeployments);
   return router;
@@ -37,14 +39,24 @@ function rateLimited(): VercelError {
     'rate_limited',
     'Rate limit exceeded',
     { limit: { remaining: 0, reset, resetMs: reset * 1000, total: 100 } },
-    { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset), 'retry-after': '60' },
+    {
+      'x-ratelimit-limit': '100',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(reset),
+      'retry-after': '60',
+    },
   );
 }
 
-function streamReply(result: VercelResult & { stream: NonNullable<VercelResult['stream']> }): Reply {
+function streamReply(
+  result: VercelResult & { stream: NonNullable<VercelResult['stream']> },
+): Reply {
   return {
     status: 200,
-    headers: { 'content-type': 'application/stream+json; charset=utf-8', 'cache-control': 'no-cache' },
+    headers: {
+      'content-type': 'application/stream+json; charset=utf-8',
+      'cache-control': 'no-cache',
+    },
     body: null,
     stream: async (res) => {
       const controller = new AbortController();
@@ -59,17 +71,22 @@ function streamReply(result: VercelResult & { stream: NonNullable<VercelResult['
 export function vercelArea(world: World): Area {
   const router = vercelRouter();
 
-  const resolveScope = (user: VercelRequest['user'], query: URLSearchParams): { accountId: string; teamId: string | null } => {
+  const resolveScope = (
+    user: VercelRequest['user'],
+    query: URLSearchParams,
+  ): { accountId: string; teamId: string | null } => {
     const teamRef = query.get('teamId') ?? query.get('slug');
     if (teamRef === null || teamRef === '') return { accountId: user.uid, teamId: null };
     const team = world.vercel.teamByIdOrSlug(teamRef);
-    if (!team || !team.members.some((m) => m.uid === user.uid)) throw new VercelError(403, 'forbidden', 'Not authorized');
+    if (!team || !team.members.some((m) => m.uid === user.uid))
+      throw new VercelError(403, 'forbidden', 'Not authorized');
     return { accountId: team.id, teamId: team.id };
   };
 
   const handle = async (ctx: IncomingContext): Promise<Reply> => {
     const match = router.match(ctx.method, ctx.url.pathname);
-    if (!match || 'methodNotAllowed' in match) return errorReply(new VercelError(404, 'not_found', 'The requested endpoint was not found.'));
+    if (!match || 'methodNotAllowed' in match)
+      return errorReply(new VercelError(404, 'not_found', 'The requested endpoint was not found.'));
     try {
       const header = ctx.req.headers.authorization;
       if (!header) throw missingToken();
@@ -79,7 +96,9 @@ export function vercelArea(world: World): Area {
       if (!user) throw invalidToken();
       ctx.log.actor = user.username;
       if (ctx.faults.rateLimit) throw rateLimited();
-      const scope = match.handler.scoped ? resolveScope(user, ctx.url.searchParams) : { accountId: user.uid, teamId: null };
+      const scope = match.handler.scoped
+        ? resolveScope(user, ctx.url.searchParams)
+        : { accountId: user.uid, teamId: null };
       const result = await match.handler.handler({
         world,
         user,
@@ -89,7 +108,15 @@ export function vercelArea(world: World): Area {
         now: Date.now(),
       });
       if (result.stream) return streamReply({ ...result, stream: result.stream });
-      return { status: result.status ?? 200, headers: { 'content-type': JSON_TYPE, 'cache-control': 'private, no-cache', ...result.headers }, body: JSON.stringify(result.body) };
+      return {
+        status: result.status ?? 200,
+        headers: {
+          'content-type': JSON_TYPE,
+          'cache-control': 'private, no-cache',
+          ...result.headers,
+        },
+        body: JSON.stringify(result.body),
+      };
     } catch (error) {
       if (error instanceof VercelError) return errorReply(error);
       throw error;
@@ -101,6 +128,12 @@ export function vercelArea(world: World): Area {
     faultable: true,
     handle,
     errorReply: (status) =>
-      errorReply(new VercelError(status, status === 503 ? 'service_unavailable' : 'internal_server_error', 'An unexpected internal error occurred.')),
+      errorReply(
+        new VercelError(
+          status,
+          status === 503 ? 'service_unavailable' : 'internal_server_error',
+          'An unexpected internal error occurred.',
+        ),
+      ),
   };
 }

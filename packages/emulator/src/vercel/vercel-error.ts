@@ -16,11 +16,16 @@ export class VercelError extends Error {
 }
 
 export const missingToken = (): VercelError =>
-  new VercelError(403, 'forbidden', 'The request is missing an authentication token', { missingToken: true });
+  new VercelError(403, 'forbidden', 'The request is missing an authentication token', {
+    missingToken: true,
+  });
 
 /** Vercel answers bad and expired tokens with 403, not 401. */
-export const invalidToken = (): VercelError => new VercelError(403, 'forbidden', 'Not authorized', { invalidToken: true });
+export const invalidToken = (): VercelError =>
+  new VercelError(403, 'forbidden', 'Not authorized', { invalidToken: true });
 
-export const notFound = (what: string): VercelError => new VercelError(404, 'not_found', `${what} not found`);
+export const notFound = (what: string): VercelError =>
+  new VercelError(404, 'not_found', `${what} not found`);
 
-export const badRequest = (message: string): VercelError => new VercelError(400, 'bad_request', message);
+export const badRequest = (message: string): VercelError =>
+  new VercelError(400, 'bad_request', message);

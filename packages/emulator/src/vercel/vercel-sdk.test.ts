@@ -22,11 +22,15 @@ let teamId: string;
 beforeAll(async () => {
   emulator = await startTestEmulator();
   vercel = new Vercel({ bearerToken: emulator.demo.vercelToken, serverURL: emulator.vercelApiUrl });
-  teamId = [...emulator.world.vercel.teams.values()].find((t) => t.slug === 'shipdeck-labs')?.id ?? '';
+  teamId =
+    [...emulator.world.vercel.teams.values()].find((t) => t.slug === 'shipdeck-labs')?.id ?? '';
 });
 afterAll(() => emulator.close());
 
-async function strictly(path: string, schema: Parameters<typeof strictSdkProblems>[0]): Promise<unknown> {
+async function strictly(
+  path: string,
+  schema: Parameters<typeof strictSdkProblems>[0],
+): Promise<unknown> {
   const answer = await vercelGet(emulator, path);
   expect(answer.status, `${path}: ${answer.text.slice(0, 300)}`).toBe(200);
   expect(strictSdkProblems(schema, answer.json), path).toEqual([]);
@@ -39,8 +43,18 @@ function allDeploymentIds(): string[] {
 
 describe('Vercel answers match @vercel/sdk strictly', () => {
   it('rejects a body that only parses because the SDK is lax', () => {
-    expect(strictSdkProblems(GetAuthUserResponseBody$inboundSchema, { user: { id: 'x', email: 'e', username: 'u' } })).not.toEqual([]);
-    expect(strictSdkProblems(GetTeamsResponseBody$inboundSchema, { teams: [], pagination: { count: 0, next: null, prev: null }, extra: 1 })).not.toEqual([]);
+    expect(
+      strictSdkProblems(GetAuthUserResponseBody$inboundSchema, {
+        user: { id: 'x', email: 'e', username: 'u' },
+      }),
+    ).not.toEqual([]);
+    expect(
+      strictSdkProblems(GetTeamsResponseBody$inboundSchema, {
+        teams: [],
+        pagination: { count: 0, next: null, prev: null },
+        extra: 1,
+      }),
+    ).not.toEqual([]);
   });
 
   it('GET /v2/user and /v2/teams', async () => {
@@ -50,15 +64,27 @@ describe('Vercel answers match @vercel/sdk strictly', () => {
   });
 
   it('GET /v9 and /v10 projects (personal and team) and every project by id and by name', async () => {
-    for (const path of ['/v10/projects', '/v9/projects?limit=3', `/v10/projects?teamId=${teamId}`, '/v10/projects?repo=shipdeck']) {
+    for (const path of [
+      '/v10/projects',
+      '/v9/projects?limit=3',
+      `/v10/projects?teamId=${teamId}`,
+      '/v10/projects?repo=shipdeck',
+    ]) {
       await strictly(path, GetProjectsResponseBody$inboundSchema);
     }
     const demoUid = emulator.world.vercel.userByGithubId(583231)?.uid ?? '';
     const visible = new Set([demoUid, ...emulator.world.vercel.teamsOf(demoUid).map((t) => t.id)]);
-    for (const project of [...emulator.world.vercel.projects.values()].filter((p) => visible.has(p.accountId))) {
-      const scope = emulator.world.vercel.teams.has(project.accountId) ? `?teamId=${project.accountId}` : '';
+    for (const project of [...emulator.world.vercel.projects.values()].filter((p) =>
+      visible.has(p.accountId),
+    )) {
+      const scope = emulator.world.vercel.teams.has(project.accountId)
+        ? `?teamId=${project.accountId}`
+        : '';
       await strictly(`/v9/projects/${project.id}${scope}`, GetProjectResponseBody$inboundSchema);
-      await strictly(`/v9/projects/${encodeURIComponent(project.name)}${scope}`, GetProjectResponseBody$inboundSchema);
+      await strictly(
+        `/v9/projects/${encodeURIComponent(project.name)}${scope}`,
+        GetProjectResponseBody$inboundSchema,
+      );
     }
   });
 
@@ -66,35 +92,74 @@ describe('Vercel answers match @vercel/sdk strictly', () => {
     for (const scope of ['', `&teamId=${teamId}`]) {
       let until: number | null = null;
       do {
-        const body: Record<string, unknown> = obj(await strictly(`/v7/deployments?limit=20${scope}${until === null ? '' : `&until=${until}`}`, GetDeploymentsResponseBody$inboundSchema));
+        const body: Record<string, unknown> = obj(
+          await strictly(
+            `/v7/deployments?limit=20${scope}${until === null ? '' : `&until=${until}`}`,
+            GetDeploymentsResponseBody$inboundSchema,
+          ),
+        );
         const next = obj(body.pagination).next;
         until = typeof next === 'number' ? next : null;
       } while (until !== null);
     }
-    await strictly('/v6/deployments?state=ERROR,BUILDING', GetDeploymentsResponseBody$inboundSchema);
+    await strictly(
+      '/v6/deployments?state=ERROR,BUILDING',
+      GetDeploymentsResponseBody$inboundSchema,
+    );
   });
 
   it('GET /v13/deployments/{id} for every deployment in every state, and by URL', async () => {
     const states = new Set<string>();
     for (const deployment of emulator.world.vercel.deployments) {
       const project = emulator.world.vercel.projects.get(deployment.projectId);
-      const scope = project && emulator.world.vercel.teams.has(project.accountId) ? `?teamId=${project.accountId}` : '';
-      if (project?.accountId !== emulator.world.vercel.userByGithubId(583231)?.uid && scope === '') continue;
-      const body = obj(await strictly(`/v13/deployments/${deployment.uid}${scope}`, GetDeploymentResponseBody$inboundSchema));
+      const scope =
+        project && emulator.world.vercel.teams.has(project.accountId)
+          ? `?teamId=${project.accountId}`
+          : '';
+      if (project?.accountId !== emulator.world.vercel.userByGithubId(583231)?.uid && scope === '')
+        continue;
+      const body = obj(
+        await strictly(
+          `/v13/deployments/${deployment.uid}${scope}`,
+          GetDeploymentResponseBody$inboundSchema,
+        ),
+      );
       states.add(String(body.readyState));
     }
-    expect([...states].sort()).toEqual(expect.arrayContaining(['BUILDING', 'ERROR', 'QUEUED', 'READY']));
+    expect([...states].sort()).toEqual(
+      expect.arrayContaining(['BUILDING', 'ERROR', 'QUEUED', 'READY']),
+    );
     const personal = emulator.world.vercel.userByGithubId(583231)?.uid;
-    const first = emulator.world.vercel.deployments.find((d) => d.state === 'READY' && emulator.world.vercel.projects.get(d.projectId)?.accountId === personal);
-    const byUrl = obj(await strictly(`/v13/deployments/${first?.url ?? ''}`, GetDeploymentResponseBody$inboundSchema));
+    const first = emulator.world.vercel.deployments.find(
+      (d) =>
+        d.state === 'READY' &&
+        emulator.world.vercel.projects.get(d.projectId)?.accountId === personal,
+    );
+    const byUrl = obj(
+      await strictly(
+        `/v13/deployments/${first?.url ?? ''}`,
+        GetDeploymentResponseBody$inboundSchema,
+      ),
+    );
     expect(byUrl.id).toBe(first?.uid);
   });
 
   it('GET /v3/deployments/{id}/events for ready, failed and building deployments', async () => {
     for (const state of ['READY', 'ERROR', 'BUILDING', 'CANCELED'] as const) {
-      const deployment = emulator.world.vercel.deployments.find((d) => d.state === state && emulator.world.vercel.users.has(emulator.world.vercel.projects.get(d.projectId)?.accountId ?? ''));
+      const deployment = emulator.world.vercel.deployments.find(
+        (d) =>
+          d.state === state &&
+          emulator.world.vercel.users.has(
+            emulator.world.vercel.projects.get(d.projectId)?.accountId ?? '',
+          ),
+      );
       if (!deployment) continue;
-      const events = arr(await strictly(`/v3/deployments/${deployment.uid}/events`, GetDeploymentEventsResponse$inboundSchema));
+      const events = arr(
+        await strictly(
+          `/v3/deployments/${deployment.uid}/events`,
+          GetDeploymentEventsResponse$inboundSchema,
+        ),
+      );
       if (state === 'ERROR') expect(events.some((e) => obj(e).level === 'error')).toBe(true);
     }
   });
@@ -120,11 +185,18 @@ describe('@vercel/sdk against the emulator', () => {
       if (next === null) break;
       from = String(next);
     }
-    const mine = emulator.world.vercel.projectsOf(emulator.world.vercel.userByGithubId(583231)?.uid ?? '');
+    const mine = emulator.world.vercel.projectsOf(
+      emulator.world.vercel.userByGithubId(583231)?.uid ?? '',
+    );
     expect(seen.sort()).toEqual(mine.map((p) => p.id).sort());
     const project = await vercel.projects.getProject({ idOrName: 'shipdeck' });
     const linked = [...emulator.world.repos.values()].find((r) => r.name === 'shipdeck');
-    expect(project.link).toMatchObject({ type: 'github', org: 'octocat', repo: 'shipdeck', repoId: linked?.id });
+    expect(project.link).toMatchObject({
+      type: 'github',
+      org: 'octocat',
+      repo: 'shipdeck',
+      repoId: linked?.id,
+    });
     const team = await vercel.projects.getProjects({ teamId });
     expect('projects' in team && team.projects.every((p) => p.accountId === teamId)).toBe(true);
   });
@@ -140,16 +212,29 @@ describe('@vercel/sdk against the emulator', () => {
     }
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBe(
-      emulator.world.vercel.deployments.filter((d) => emulator.world.vercel.projects.get(d.projectId)?.accountId === emulator.world.vercel.userByGithubId(583231)?.uid).length,
+      emulator.world.vercel.deployments.filter(
+        (d) =>
+          emulator.world.vercel.projects.get(d.projectId)?.accountId ===
+          emulator.world.vercel.userByGithubId(583231)?.uid,
+      ).length,
     );
-    const errors = await vercel.deployments.getDeployments({ state: 'ERROR', projectId: 'shipdeck' });
+    const errors = await vercel.deployments.getDeployments({
+      state: 'ERROR',
+      projectId: 'shipdeck',
+    });
     expect(errors.deployments.every((d) => d.readyState === 'ERROR')).toBe(true);
-    const production = await vercel.deployments.getDeployments({ target: 'production', limit: 100 });
+    const production = await vercel.deployments.getDeployments({
+      target: 'production',
+      limit: 100,
+    });
     expect(production.deployments.every((d) => d.target === 'production')).toBe(true);
     const id = all[0] ?? '';
     const detail = await vercel.deployments.getDeployment({ idOrUrl: id });
     expect('id' in detail && detail.id).toBe(id);
-    const ready = allDeploymentIds().find((uid) => emulator.world.vercel.deployment(uid)?.state === 'READY' && all.includes(uid)) ?? '';
+    const ready =
+      allDeploymentIds().find(
+        (uid) => emulator.world.vercel.deployment(uid)?.state === 'READY' && all.includes(uid),
+      ) ?? '';
     const events = await vercel.deployments.getDeploymentEvents({ idOrUrl: ready });
     expect(Array.isArray(events) && events.length > 5).toBe(true);
   });
@@ -159,8 +244,12 @@ describe('@vercel/sdk against the emulator', () => {
     const denied: unknown = await stranger.user.getAuthUser().catch((e: unknown) => e);
     expect(denied).toBeInstanceOf(VercelError);
     expect(denied instanceof VercelError && denied.statusCode).toBe(403);
-    expect(denied instanceof VercelError && JSON.parse(denied.body)).toMatchObject({ error: { code: 'forbidden', invalidToken: true } });
-    const missing: unknown = await vercel.deployments.getDeployment({ idOrUrl: 'dpl_doesnotexist' }).catch((e: unknown) => e);
+    expect(denied instanceof VercelError && JSON.parse(denied.body)).toMatchObject({
+      error: { code: 'forbidden', invalidToken: true },
+    });
+    const missing: unknown = await vercel.deployments
+      .getDeployment({ idOrUrl: 'dpl_doesnotexist' })
+      .catch((e: unknown) => e);
     expect(missing instanceof VercelError && missing.statusCode).toBe(404);
   });
 });

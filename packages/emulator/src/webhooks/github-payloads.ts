@@ -1,4 +1,11 @@
-import type { Account, Commit, GhDeployment, GhDeploymentStatus, Pull, Repo } from '../data/model.js';
+import type {
+  Account,
+  Commit,
+  GhDeployment,
+  GhDeploymentStatus,
+  Pull,
+  Repo,
+} from '../data/model.js';
 import { fakeSha } from '../data/ids.js';
 import type { RepoHistory } from '../data/repo-history.js';
 import { renderDeployment, renderDeploymentStatus } from '../github/render/deployment.js';
@@ -11,7 +18,11 @@ import { ghTime } from '../github/urls.js';
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
 
 /** The repository object of webhook payloads (push sends its dates as epoch seconds). */
-export function webhookRepository(ctx: RenderContext, repo: Repo, epochDates: boolean): Record<string, unknown> {
+export function webhookRepository(
+  ctx: RenderContext,
+  repo: Repo,
+  epochDates: boolean,
+): Record<string, unknown> {
   const body = renderRepository(ctx, repo, false);
   delete body.permissions;
   const owner = ctx.world.ownerOf(repo);
@@ -27,7 +38,12 @@ export function webhookRepository(ctx: RenderContext, repo: Repo, epochDates: bo
   return body;
 }
 
-function pushCommit(ctx: RenderContext, repo: Repo, history: RepoHistory, commit: Commit): Record<string, unknown> {
+function pushCommit(
+  ctx: RenderContext,
+  repo: Repo,
+  history: RepoHistory,
+  commit: Commit,
+): Record<string, unknown> {
   const html = ctx.urls.repoHtml(ctx.world.fullName(repo));
   const files = history.filesOf(commit);
   const person = (name: string, email: string, id: number | null): Record<string, unknown> => {
@@ -45,7 +61,9 @@ function pushCommit(ctx: RenderContext, repo: Repo, history: RepoHistory, commit
     committer: person(commit.committerName, commit.committerEmail, commit.committerId),
     added: files.filter((f) => f.status === 'added').map((f) => f.filename),
     removed: files.filter((f) => f.status === 'removed').map((f) => f.filename),
-    modified: files.filter((f) => f.status === 'modified' || f.status === 'renamed').map((f) => f.filename),
+    modified: files
+      .filter((f) => f.status === 'modified' || f.status === 'renamed')
+      .map((f) => f.filename),
   };
 }
 
@@ -58,7 +76,12 @@ export interface PushDetails {
   pusher: Account;
 }
 
-export function pushPayload(ctx: RenderContext, repo: Repo, history: RepoHistory, push: PushDetails): Record<string, unknown> {
+export function pushPayload(
+  ctx: RenderContext,
+  repo: Repo,
+  history: RepoHistory,
+  push: PushDetails,
+): Record<string, unknown> {
   const html = ctx.urls.repoHtml(ctx.world.fullName(repo));
   const commits = push.commits.map((c) => pushCommit(ctx, repo, history, c));
   const created = push.before === ZERO_SHA;
@@ -67,13 +90,18 @@ export function pushPayload(ctx: RenderContext, repo: Repo, history: RepoHistory
     before: push.before,
     after: push.after,
     repository: webhookRepository(ctx, repo, true),
-    pusher: { name: push.pusher.login, email: push.pusher.emails.find((e) => e.primary)?.email ?? null },
+    pusher: {
+      name: push.pusher.login,
+      email: push.pusher.emails.find((e) => e.primary)?.email ?? null,
+    },
     sender: renderSimpleUser(ctx.urls, push.pusher),
     created,
     deleted: push.after === ZERO_SHA,
     forced: false,
     base_ref: null,
-    compare: created ? `${html}/compare/${push.ref.replace('refs/heads/', '')}` : `${html}/compare/${push.before.slice(0, 12)}...${push.after.slice(0, 12)}`,
+    compare: created
+      ? `${html}/compare/${push.ref.replace('refs/heads/', '')}`
+      : `${html}/compare/${push.before.slice(0, 12)}...${push.after.slice(0, 12)}`,
     commits,
     head_commit: commits[commits.length - 1] ?? null,
   };

@@ -46,11 +46,32 @@ export class WebhookDispatcher {
     this.vercel.length = 0;
   }
 
-  private async post(provider: WebhookDelivery['provider'], event: string, id: string, url: string, body: string, headers: Record<string, string>): Promise<WebhookDelivery> {
+  private async post(
+    provider: WebhookDelivery['provider'],
+    event: string,
+    id: string,
+    url: string,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<WebhookDelivery> {
     const started = performance.now();
-    const delivery: WebhookDelivery = { id, provider, event, url, status: null, error: null, deliveredAt: new Date().toISOString(), durationMs: 0 };
+    const delivery: WebhookDelivery = {
+      id,
+      provider,
+      event,
+      url,
+      status: null,
+      error: null,
+      deliveredAt: new Date().toISOString(),
+      durationMs: 0,
+    };
     try {
-      const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const response = await fetch(url, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', ...headers },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       await response.arrayBuffer();
       delivery.status = response.status;
     } catch (error) {
@@ -63,12 +84,19 @@ export class WebhookDispatcher {
   }
 
   /** Sends one GitHub event to every target that wants it; resolves when all answered. */
-  async sendGithub(event: string, payload: unknown, repositoryId: number): Promise<WebhookDelivery[]> {
+  async sendGithub(
+    event: string,
+    payload: unknown,
+    repositoryId: number,
+  ): Promise<WebhookDelivery[]> {
     const body = JSON.stringify(payload);
     return Promise.all(
       this.github
         .map((target, index) => ({ target, index }))
-        .filter(({ target }) => !target.events || target.events.includes(event) || target.events.includes('*'))
+        .filter(
+          ({ target }) =>
+            !target.events || target.events.includes(event) || target.events.includes('*'),
+        )
         .map(({ target, index }) => {
           const id = randomUUID();
           const headers: Record<string, string> = {

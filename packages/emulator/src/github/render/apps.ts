@@ -66,7 +66,13 @@ export function renderApp(urls: GithubUrls, slug: AppSlug): Record<string, unkno
     html_url: `${urls.web}/apps/${app.slug}`,
     created_at: app.created_at,
     updated_at: app.updated_at,
-    permissions: { checks: 'write', contents: 'read', deployments: 'write', metadata: 'read', statuses: 'write' },
+    permissions: {
+      checks: 'write',
+      contents: 'read',
+      deployments: 'write',
+      metadata: 'read',
+      statuses: 'write',
+    },
     events: ['check_run', 'check_suite', 'deployment', 'pull_request', 'push'],
   };
 }

@@ -7,7 +7,12 @@ import type { RenderContext } from './render-context.js';
 import { renderRepository } from './repository.js';
 
 /** `check-run`, linking the open pull requests whose head is the run's commit. */
-export function renderCheckRun(ctx: RenderContext, repo: Repo, history: RepoHistory, run: CheckRun): Record<string, unknown> {
+export function renderCheckRun(
+  ctx: RenderContext,
+  repo: Repo,
+  history: RepoHistory,
+  run: CheckRun,
+): Record<string, unknown> {
   const fullName = ctx.world.fullName(repo);
   const api = ctx.urls.repo(fullName);
   const html = `${ctx.urls.repoHtml(fullName)}/runs/${run.id}`;
@@ -63,7 +68,12 @@ export function combinedState(statuses: readonly CommitStatus[]): string {
   return 'success';
 }
 
-export function renderCombinedStatus(ctx: RenderContext, repo: Repo, sha: string, statuses: readonly CommitStatus[]): Record<string, unknown> {
+export function renderCombinedStatus(
+  ctx: RenderContext,
+  repo: Repo,
+  sha: string,
+  statuses: readonly CommitStatus[],
+): Record<string, unknown> {
   const api = ctx.urls.repo(ctx.world.fullName(repo));
   const latest = latestStatuses(statuses);
   const repository = renderRepository(ctx, repo);

@@ -11,7 +11,14 @@ function userOrNull(ctx: RenderContext, id: number | null): Record<string, unkno
 }
 
 function verification(commit: Commit): Record<string, unknown> {
-  if (!commit.verified) return { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null };
+  if (!commit.verified)
+    return {
+      verified: false,
+      reason: 'unsigned',
+      signature: null,
+      payload: null,
+      verified_at: null,
+    };
   return {
     verified: true,
     reason: 'valid',
@@ -22,7 +29,11 @@ function verification(commit: Commit): Record<string, unknown> {
 }
 
 /** `commit` as the list endpoint sends it (no stats or files). */
-export function renderCommit(ctx: RenderContext, repo: Repo, commit: Commit): Record<string, unknown> {
+export function renderCommit(
+  ctx: RenderContext,
+  repo: Repo,
+  commit: Commit,
+): Record<string, unknown> {
   const fullName = ctx.world.fullName(repo);
   const api = ctx.urls.repo(fullName);
   const html = ctx.urls.repoHtml(fullName);
@@ -31,8 +42,16 @@ export function renderCommit(ctx: RenderContext, repo: Repo, commit: Commit): Re
     sha: commit.sha,
     node_id: nodeId('Commit', `${repo.id}:${commit.sha}`),
     commit: {
-      author: { name: commit.authorName, email: commit.authorEmail, date: ghTime(commit.authoredAt) },
-      committer: { name: commit.committerName, email: commit.committerEmail, date: ghTime(commit.committedAt) },
+      author: {
+        name: commit.authorName,
+        email: commit.authorEmail,
+        date: ghTime(commit.authoredAt),
+      },
+      committer: {
+        name: commit.committerName,
+        email: commit.committerEmail,
+        date: ghTime(commit.committedAt),
+      },
       message: commit.message,
       tree: { sha: tree, url: `${api}/git/trees/${tree}` },
       url: `${api}/git/commits/${commit.sha}`,
@@ -44,7 +63,11 @@ export function renderCommit(ctx: RenderContext, repo: Repo, commit: Commit): Re
     comments_url: `${api}/commits/${commit.sha}/comments`,
     author: userOrNull(ctx, commit.authorId),
     committer: userOrNull(ctx, commit.committerId),
-    parents: commit.parents.map((sha) => ({ sha, url: `${api}/commits/${sha}`, html_url: `${html}/commit/${sha}` })),
+    parents: commit.parents.map((sha) => ({
+      sha,
+      url: `${api}/commits/${sha}`,
+      html_url: `${html}/commit/${sha}`,
+    })),
   };
 }
 

@@ -10,7 +10,11 @@ function creator(ctx: RenderContext, id: number): Record<string, unknown> | null
   return account ? renderSimpleUser(ctx.urls, account) : null;
 }
 
-export function renderDeployment(ctx: RenderContext, repo: Repo, deployment: GhDeployment): Record<string, unknown> {
+export function renderDeployment(
+  ctx: RenderContext,
+  repo: Repo,
+  deployment: GhDeployment,
+): Record<string, unknown> {
   const api = ctx.urls.repo(ctx.world.fullName(repo));
   const url = `${api}/deployments/${deployment.id}`;
   return {
@@ -35,7 +39,11 @@ export function renderDeployment(ctx: RenderContext, repo: Repo, deployment: GhD
   };
 }
 
-export function renderDeploymentStatus(ctx: RenderContext, repo: Repo, status: GhDeploymentStatus): Record<string, unknown> {
+export function renderDeploymentStatus(
+  ctx: RenderContext,
+  repo: Repo,
+  status: GhDeploymentStatus,
+): Record<string, unknown> {
   const api = ctx.urls.repo(ctx.world.fullName(repo));
   const deploymentUrl = `${api}/deployments/${status.deploymentId}`;
   return {

@@ -10,13 +10,25 @@ function accounts(ctx: RenderContext, ids: readonly number[]): Account[] {
   return ids.map((id) => ctx.world.accounts.get(id)).filter((a): a is Account => a !== undefined);
 }
 
-export function pullUrls(ctx: RenderContext, repo: Repo, number: number): { api: string; html: string; repoApi: string } {
+export function pullUrls(
+  ctx: RenderContext,
+  repo: Repo,
+  number: number,
+): { api: string; html: string; repoApi: string } {
   const fullName = ctx.world.fullName(repo);
   const repoApi = ctx.urls.repo(fullName);
-  return { api: `${repoApi}/pulls/${number}`, html: `${ctx.urls.repoHtml(fullName)}/pull/${number}`, repoApi };
+  return {
+    api: `${repoApi}/pulls/${number}`,
+    html: `${ctx.urls.repoHtml(fullName)}/pull/${number}`,
+    repoApi,
+  };
 }
 
-export function renderLabel(ctx: RenderContext, repo: Repo, label: Pull['labels'][number]): Record<string, unknown> {
+export function renderLabel(
+  ctx: RenderContext,
+  repo: Repo,
+  label: Pull['labels'][number],
+): Record<string, unknown> {
   return {
     id: label.id,
     node_id: nodeId('Label', label.id),
@@ -29,7 +41,11 @@ export function renderLabel(ctx: RenderContext, repo: Repo, label: Pull['labels'
 }
 
 /** `pull-request-simple` (list items). Deliberately without `merged`: that key is detail-only. */
-export function renderPullSimple(ctx: RenderContext, repo: Repo, pull: Pull): Record<string, unknown> {
+export function renderPullSimple(
+  ctx: RenderContext,
+  repo: Repo,
+  pull: Pull,
+): Record<string, unknown> {
   const owner = ctx.world.ownerOf(repo);
   const author = ctx.world.accounts.get(pull.userId) ?? owner;
   const { api, html, repoApi } = pullUrls(ctx, repo, pull.number);
@@ -65,7 +81,9 @@ export function renderPullSimple(ctx: RenderContext, repo: Repo, pull: Pull): Re
     merge_commit_sha: pull.mergeCommitSha,
     assignee: first ? renderSimpleUser(ctx.urls, first) : null,
     assignees: assignees.map((a) => renderSimpleUser(ctx.urls, a)),
-    requested_reviewers: accounts(ctx, pull.requestedReviewerIds).map((a) => renderSimpleUser(ctx.urls, a)),
+    requested_reviewers: accounts(ctx, pull.requestedReviewerIds).map((a) =>
+      renderSimpleUser(ctx.urls, a),
+    ),
     requested_teams: [],
     labels: pull.labels.map((label) => renderLabel(ctx, repo, label)),
     milestone: null,
@@ -102,7 +120,8 @@ export function renderPull(ctx: RenderContext, repo: Repo, pull: Pull): Record<s
     merged: pull.mergedAt !== null,
     mergeable: computed ? pull.mergeableState !== 'dirty' : null,
     rebaseable: computed ? pull.mergeableState !== 'dirty' : null,
-    mergeable_state: pull.state === 'open' && !pull.mergeabilityComputed ? 'unknown' : pull.mergeableState,
+    mergeable_state:
+      pull.state === 'open' && !pull.mergeabilityComputed ? 'unknown' : pull.mergeableState,
     merged_by: mergedBy ? renderSimpleUser(ctx.urls, mergedBy) : null,
     comments: pull.comments,
     review_comments: pull.reviewComments,

@@ -5,18 +5,31 @@ import { ghTime } from '../urls.js';
 import type { RenderContext } from './render-context.js';
 import { renderSimpleUser } from './user.js';
 
-const LICENSES: Record<NonNullable<Repo['licenseKey']>, { name: string; spdx: string; node: string }> = {
+const LICENSES: Record<
+  NonNullable<Repo['licenseKey']>,
+  { name: string; spdx: string; node: string }
+> = {
   mit: { name: 'MIT License', spdx: 'MIT', node: 'MDc6TGljZW5zZTEz' },
   'apache-2.0': { name: 'Apache License 2.0', spdx: 'Apache-2.0', node: 'MDc6TGljZW5zZTI=' },
   'gpl-3.0': { name: 'GNU General Public License v3.0', spdx: 'GPL-3.0', node: 'MDc6TGljZW5zZTk=' },
-  'bsd-3-clause': { name: 'BSD 3-Clause "New" or "Revised" License', spdx: 'BSD-3-Clause', node: 'MDc6TGljZW5zZTU=' },
+  'bsd-3-clause': {
+    name: 'BSD 3-Clause "New" or "Revised" License',
+    spdx: 'BSD-3-Clause',
+    node: 'MDc6TGljZW5zZTU=',
+  },
   unlicense: { name: 'The Unlicense', spdx: 'Unlicense', node: 'MDc6TGljZW5zZTE1' },
 };
 
 function license(ctx: RenderContext, key: Repo['licenseKey']): Record<string, unknown> | null {
   if (key === null) return null;
   const info = LICENSES[key];
-  return { key, name: info.name, spdx_id: info.spdx, url: `${ctx.urls.api}/licenses/${key}`, node_id: info.node };
+  return {
+    key,
+    name: info.name,
+    spdx_id: info.spdx,
+    url: `${ctx.urls.api}/licenses/${key}`,
+    node_id: info.node,
+  };
 }
 
 function permissions(ctx: RenderContext, repo: Repo): Record<string, boolean> | undefined {
@@ -78,7 +91,11 @@ function repoUrls(ctx: RenderContext, fullName: string): Record<string, string> 
 }
 
 /** `repository` (lists and embedded objects); `full` adds the `full-repository` fields. */
-export function renderRepository(ctx: RenderContext, repo: Repo, full = false): Record<string, unknown> {
+export function renderRepository(
+  ctx: RenderContext,
+  repo: Repo,
+  full = false,
+): Record<string, unknown> {
   const owner = ctx.world.ownerOf(repo);
   const fullName = `${owner.login}/${repo.name}`;
   const perms = permissions(ctx, repo);

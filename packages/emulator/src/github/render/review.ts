@@ -7,7 +7,11 @@ import type { RenderContext } from './render-context.js';
 import { renderSimpleUser } from './user.js';
 
 /** `pull-request-review`: `submitted_at` is absent while a review is pending. */
-export function renderReview(ctx: RenderContext, repo: Repo, review: Review): Record<string, unknown> {
+export function renderReview(
+  ctx: RenderContext,
+  repo: Repo,
+  review: Review,
+): Record<string, unknown> {
   const user = ctx.world.accounts.get(review.userId);
   const { api, html } = pullUrls(ctx, repo, review.pullNumber);
   const body: Record<string, unknown> = {
@@ -19,7 +23,10 @@ export function renderReview(ctx: RenderContext, repo: Repo, review: Review): Re
     html_url: `${html}#pullrequestreview-${review.id}`,
     pull_request_url: api,
     author_association: user ? authorAssociation(ctx.world, repo, user.id) : 'NONE',
-    _links: { html: { href: `${html}#pullrequestreview-${review.id}` }, pull_request: { href: api } },
+    _links: {
+      html: { href: `${html}#pullrequestreview-${review.id}` },
+      pull_request: { href: api },
+    },
     commit_id: review.commitId,
   };
   if (review.submittedAt !== null) body.submitted_at = ghTime(review.submittedAt);

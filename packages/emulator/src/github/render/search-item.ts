@@ -3,7 +3,11 @@ import { renderPullSimple } from './pull.js';
 import type { RenderContext } from './render-context.js';
 
 /** `issue-search-result-item` for a pull request (`pull_request` present, as for every PR hit). */
-export function renderPullSearchItem(ctx: RenderContext, repo: Repo, pull: Pull): Record<string, unknown> {
+export function renderPullSearchItem(
+  ctx: RenderContext,
+  repo: Repo,
+  pull: Pull,
+): Record<string, unknown> {
   const simple = renderPullSimple(ctx, repo, pull);
   const repoApi = ctx.urls.repo(ctx.world.fullName(repo));
   const issueUrl = `${repoApi}/issues/${pull.number}`;

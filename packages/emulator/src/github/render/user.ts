@@ -9,11 +9,17 @@ export function renderSimpleUser(urls: GithubUrls, account: Account): Record<str
   return {
     login: account.login,
     id: account.id,
-    node_id: nodeId(account.type === 'Organization' ? 'Organization' : account.type === 'Bot' ? 'Bot' : 'User', account.id),
+    node_id: nodeId(
+      account.type === 'Organization' ? 'Organization' : account.type === 'Bot' ? 'Bot' : 'User',
+      account.id,
+    ),
     avatar_url: urls.avatar(account.id),
     gravatar_id: '',
     url: base,
-    html_url: account.type === 'Bot' ? `${urls.web}/apps/${encodeURIComponent(account.login.replace(/\[bot\]$/, ''))}` : urls.userHtml(account.login),
+    html_url:
+      account.type === 'Bot'
+        ? `${urls.web}/apps/${encodeURIComponent(account.login.replace(/\[bot\]$/, ''))}`
+        : urls.userHtml(account.login),
     followers_url: `${base}/followers`,
     following_url: `${base}/following{/other_user}`,
     gists_url: `${base}/gists{/gist_id}`,
@@ -36,7 +42,12 @@ export interface PrivateCounts {
 }
 
 /** `public-user`, or `private-user` when the token may see private profile fields. */
-export function renderFullUser(urls: GithubUrls, account: Account, counts: PrivateCounts, privateView: boolean): Record<string, unknown> {
+export function renderFullUser(
+  urls: GithubUrls,
+  account: Account,
+  counts: PrivateCounts,
+  privateView: boolean,
+): Record<string, unknown> {
   const user: Record<string, unknown> = {
     ...renderSimpleUser(urls, account),
     user_view_type: privateView ? 'private' : 'public',

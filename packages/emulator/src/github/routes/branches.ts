@@ -10,11 +10,17 @@ export const listBranches: GithubRoute = {
     const protectedParam = request.query.get('protected');
     const api = request.urls.repo(request.world.fullName(target.repo));
     const branches = target.history.data.branches.filter(
-      (b) => protectedParam === null || b.protected === (protectedParam === 'true' || protectedParam === '1'),
+      (b) =>
+        protectedParam === null ||
+        b.protected === (protectedParam === 'true' || protectedParam === '1'),
     );
     const page = paginate(branches, pageRequest(request.query), linkUrl(target), request.query);
     return {
-      body: page.items.map((b) => ({ name: b.name, commit: { sha: b.sha, url: `${api}/commits/${b.sha}` }, protected: b.protected })),
+      body: page.items.map((b) => ({
+        name: b.name,
+        commit: { sha: b.sha, url: `${api}/commits/${b.sha}` },
+        protected: b.protected,
+      })),
       link: page.link,
     };
   },

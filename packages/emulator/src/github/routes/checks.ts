@@ -23,17 +23,26 @@ export const listCheckRuns: GithubRoute = {
         run.headSha === commit.sha &&
         (name === null || run.name === name) &&
         (status === null || run.status === status) &&
-        (appId === null || (appId === '15368' ? run.app === 'github-actions' : appId === '8329' && run.app === 'vercel')),
+        (appId === null ||
+          (appId === '15368'
+            ? run.app === 'github-actions'
+            : appId === '8329' && run.app === 'vercel')),
     );
     if (filter === 'latest') {
       const latest = new Map<string, (typeof runs)[number]>();
-      for (const run of runs) if ((latest.get(run.name)?.id ?? -1) < run.id) latest.set(run.name, run);
+      for (const run of runs)
+        if ((latest.get(run.name)?.id ?? -1) < run.id) latest.set(run.name, run);
       runs = [...latest.values()];
     }
     runs.sort((a, b) => b.id - a.id);
     const page = paginate(runs, pageRequest(query), linkUrl(target), query);
     return {
-      body: { total_count: runs.length, check_runs: page.items.map((run) => renderCheckRun(request.render, target.repo, target.history, run)) },
+      body: {
+        total_count: runs.length,
+        check_runs: page.items.map((run) =>
+          renderCheckRun(request.render, target.repo, target.history, run),
+        ),
+      },
       link: page.link,
     };
   },

@@ -22,7 +22,10 @@ export const listDeployments: GithubRoute = {
       )
       .sort((a, b) => b.id - a.id);
     const page = paginate(deployments, pageRequest(query), linkUrl(target), query);
-    return { body: page.items.map((d) => renderDeployment(request.render, target.repo, d)), link: page.link };
+    return {
+      body: page.items.map((d) => renderDeployment(request.render, target.repo, d)),
+      link: page.link,
+    };
   },
 };
 
@@ -34,8 +37,13 @@ export const listDeploymentStatuses: GithubRoute = {
     const target = resolveRepo(request);
     const id = Number(request.params.deploymentId);
     if (!target.history.data.deployments.some((d) => d.id === id)) throw notFound();
-    const statuses = target.history.data.deploymentStatuses.filter((s) => s.deploymentId === id).sort((a, b) => b.id - a.id);
+    const statuses = target.history.data.deploymentStatuses
+      .filter((s) => s.deploymentId === id)
+      .sort((a, b) => b.id - a.id);
     const page = paginate(statuses, pageRequest(request.query), linkUrl(target), request.query);
-    return { body: page.items.map((s) => renderDeploymentStatus(request.render, target.repo, s)), link: page.link };
+    return {
+      body: page.items.map((s) => renderDeploymentStatus(request.render, target.repo, s)),
+      link: page.link,
+    };
   },
 };

@@ -7,7 +7,12 @@ import { renderReview } from '../render/review.js';
 import { linkUrl, resolveRepo } from '../repo-access.js';
 import { ghTime, httpDate } from '../urls.js';
 
-function oneOf(value: string | null, allowed: readonly string[], fallback: string, field: string): string {
+function oneOf(
+  value: string | null,
+  allowed: readonly string[],
+  fallback: string,
+  field: string,
+): string {
   if (value === null) return fallback;
   if (!allowed.includes(value)) throw validationFailed('PullRequest', field);
   return value;
@@ -21,7 +26,8 @@ function comparator(sort: string): (a: Pull, b: Pull) => number {
       return (a, b) => a.comments - b.comments || a.number - b.number;
     case 'long-running':
       // Open a long time yet still active: older first, then recently updated.
-      return (a, b) => b.createdAt.localeCompare(a.createdAt) || a.updatedAt.localeCompare(b.updatedAt);
+      return (a, b) =>
+        b.createdAt.localeCompare(a.createdAt) || a.updatedAt.localeCompare(b.updatedAt);
     default:
       return (a, b) => a.createdAt.localeCompare(b.createdAt) || a.number - b.number;
   }
@@ -34,7 +40,12 @@ export const listPulls: GithubRoute = {
     const target = resolveRepo(request);
     const { query } = request;
     const state = oneOf(query.get('state'), ['open', 'closed', 'all'], 'open', 'state');
-    const sort = oneOf(query.get('sort'), ['created', 'updated', 'popularity', 'long-running'], 'created', 'sort');
+    const sort = oneOf(
+      query.get('sort'),
+      ['created', 'updated', 'popularity', 'long-running'],
+      'created',
+      'sort',
+    );
     const direction = oneOf(query.get('direction'), ['asc', 'desc'], 'desc', 'direction');
     const head = query.get('head');
     const base = query.get('base');
@@ -51,7 +62,10 @@ export const listPulls: GithubRoute = {
     const compare = comparator(sort);
     pulls.sort(direction === 'asc' ? compare : (a, b) => compare(b, a));
     const page = paginate(pulls, pageRequest(query), linkUrl(target), query);
-    return { body: page.items.map((pull) => renderPullSimple(request.render, target.repo, pull)), link: page.link };
+    return {
+      body: page.items.map((pull) => renderPullSimple(request.render, target.repo, pull)),
+      link: page.link,
+    };
   },
 };
 
@@ -80,8 +94,13 @@ export const listReviews: GithubRoute = {
     const number = Number(request.params.number);
     const pull = Number.isInteger(number) ? target.history.pull(number) : undefined;
     if (!pull) throw notFound();
-    const reviews = target.history.data.reviews.filter((r) => r.pullNumber === pull.number).sort((a, b) => a.id - b.id);
+    const reviews = target.history.data.reviews
+      .filter((r) => r.pullNumber === pull.number)
+      .sort((a, b) => a.id - b.id);
     const page = paginate(reviews, pageRequest(request.query), linkUrl(target), request.query);
-    return { body: page.items.map((review) => renderReview(request.render, target.repo, review)), link: page.link };
+    return {
+      body: page.items.map((review) => renderReview(request.render, target.repo, review)),
+      link: page.link,
+    };
   },
 };

@@ -9,7 +9,10 @@ export const getRepo: GithubRoute = {
   acceptedScopes: 'repo',
   handler(request) {
     const { repo } = resolveRepo(request);
-    return { body: renderRepository(request.render, repo, true), lastModified: httpDate(ghTime(repo.updatedAt)) };
+    return {
+      body: renderRepository(request.render, repo, true),
+      lastModified: httpDate(ghTime(repo.updatedAt)),
+    };
   },
 };
 

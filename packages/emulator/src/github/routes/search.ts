@@ -51,7 +51,10 @@ function searchableRepos(request: GithubRequest, qualifiers: readonly Qualifier[
     if (id === -1) throw cannotSearch();
     return id;
   });
-  const pool = ownerIds.length > 0 ? ownerIds.flatMap((id) => [...world.reposOwnedBy(id)]) : [...world.repos.values()];
+  const pool =
+    ownerIds.length > 0
+      ? ownerIds.flatMap((id) => [...world.reposOwnedBy(id)])
+      : [...world.repos.values()];
   return pool.filter((repo) => canSeeRepo(world, repo, request.viewer, request.scopes));
 }
 
@@ -111,12 +114,17 @@ function matchesQualifier(request: GithubRequest, hit: Hit, q: Qualifier): boole
     case 'label':
       return pull.labels.some((l) => l.name.toLowerCase() === value);
     case 'no':
-      return value === 'assignee' ? pull.assigneeIds.length === 0 : value === 'label' ? pull.labels.length === 0 : true;
+      return value === 'assignee'
+        ? pull.assigneeIds.length === 0
+        : value === 'label'
+          ? pull.labels.length === 0
+          : true;
     case 'review': {
       const reviews = history.data.reviews.filter((r) => r.pullNumber === pull.number);
       if (value === 'none') return reviews.length === 0;
       if (value === 'approved') return reviews.some((r) => r.state === 'APPROVED');
-      if (value === 'changes_requested') return reviews.some((r) => r.state === 'CHANGES_REQUESTED');
+      if (value === 'changes_requested')
+        return reviews.some((r) => r.state === 'CHANGES_REQUESTED');
       return true;
     }
     case 'created':
@@ -163,11 +171,46 @@ export const searchIssues: GithubRoute = {
     const q = request.query.get('q');
     if (q === null || q.trim() === '') throw validationFailed('Search', 'q', 'missing');
     const parsed = parseSearchQuery(q);
-    if (parsed.textLength > 256) throw new GithubError(422, 'Validation Failed', { errors: [{ message: 'The search is longer than 256 characters.', resource: 'Search', field: 'q', code: 'invalid' }] });
-    if (parsed.operators > 5) throw new GithubError(422, 'Validation Failed', { errors: [{ message: 'More than five AND / OR / NOT operators were used.', resource: 'Search', field: 'q', code: 'invalid' }] });
+    if (parsed.textLength > 256)
+      throw new GithubError(422, 'Validation Failed', {
+        errors: [
+          {
+            message: 'The search is longer than 256 characters.',
+            resource: 'Search',
+            field: 'q',
+            code: 'invalid',
+          },
+        ],
+      });
+    if (parsed.operators > 5)
+      throw new GithubError(422, 'Validation Failed', {
+        errors: [
+          {
+            message: 'More than five AND / OR / NOT operators were used.',
+            resource: 'Search',
+            field: 'q',
+            code: 'invalid',
+          },
+        ],
+      });
     const sort = request.query.get('sort');
     const order = request.query.get('order') ?? 'desc';
-    if (sort !== null && !['comments', 'reactions', 'reactions-+1', 'reactions--1', 'reactions-smile', 'reactions-thinking_face', 'reactions-heart', 'reactions-tada', 'interactions', 'created', 'updated'].includes(sort)) {
+    if (
+      sort !== null &&
+      ![
+        'comments',
+        'reactions',
+        'reactions-+1',
+        'reactions--1',
+        'reactions-smile',
+        'reactions-thinking_face',
+        'reactions-heart',
+        'reactions-tada',
+        'interactions',
+        'created',
+        'updated',
+      ].includes(sort)
+    ) {
       throw validationFailed('Search', 'sort');
     }
     const terms = parsed.terms.map((t) => t.toLowerCase());
@@ -179,7 +222,8 @@ export const searchIssues: GithubRoute = {
           const hit = { repo, pull };
           const text = `${pull.title}\n${pull.body ?? ''}`.toLowerCase();
           if (!terms.every((term) => text.includes(term))) continue;
-          if (parsed.qualifiers.every((q) => matchesQualifier(request, hit, q) !== q.negated)) found.push(hit);
+          if (parsed.qualifiers.every((q) => matchesQualifier(request, hit, q) !== q.negated))
+            found.push(hit);
         }
       }
       sortHits(found, sort, order);
@@ -188,7 +232,9 @@ export const searchIssues: GithubRoute = {
     const paging = pageRequest(request.query);
     const start = (paging.page - 1) * paging.perPage;
     if (start >= MAX_RESULTS && hits.length > 0) {
-      throw new GithubError(422, 'Only the first 1000 search results are available', { documentation_url: 'https://docs.github.com/v3/search/' });
+      throw new GithubError(422, 'Only the first 1000 search results are available', {
+        documentation_url: 'https://docs.github.com/v3/search/',
+      });
     }
     const reachable = Math.min(hits.length, MAX_RESULTS);
     const items = hits.slice(start, Math.min(start + paging.perPage, reachable));

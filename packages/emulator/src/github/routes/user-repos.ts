@@ -14,14 +14,22 @@ function isAffiliation(value: string): value is Affiliation {
   return (AFFILIATIONS as readonly string[]).includes(value);
 }
 
-function parseFilters(query: URLSearchParams): { affiliations: Set<Affiliation>; visibility: string } {
+function parseFilters(query: URLSearchParams): {
+  affiliations: Set<Affiliation>;
+  visibility: string;
+} {
   const type = query.get('type');
   const visibilityParam = query.get('visibility');
   const affiliationParam = query.get('affiliation');
   if (type !== null && (visibilityParam !== null || affiliationParam !== null)) {
-    throw new GithubError(422, 'If you specify visibility or affiliation, you cannot specify type.', {
-      documentation_url: 'https://docs.github.com/rest/repos/repos#list-repositories-for-the-authenticated-user',
-    });
+    throw new GithubError(
+      422,
+      'If you specify visibility or affiliation, you cannot specify type.',
+      {
+        documentation_url:
+          'https://docs.github.com/rest/repos/repos#list-repositories-for-the-authenticated-user',
+      },
+    );
   }
   if (type !== null) {
     switch (type) {
@@ -33,13 +41,17 @@ function parseFilters(query: URLSearchParams): { affiliations: Set<Affiliation>;
       case 'private':
         return { affiliations: new Set(AFFILIATIONS), visibility: type };
       case 'member':
-        return { affiliations: new Set(['collaborator', 'organization_member']), visibility: 'all' };
+        return {
+          affiliations: new Set(['collaborator', 'organization_member']),
+          visibility: 'all',
+        };
       default:
         throw validationFailed('Repository', 'type');
     }
   }
   const visibility = visibilityParam ?? 'all';
-  if (!['all', 'public', 'private'].includes(visibility)) throw validationFailed('Repository', 'visibility');
+  if (!['all', 'public', 'private'].includes(visibility))
+    throw validationFailed('Repository', 'visibility');
   const affiliations = new Set<Affiliation>();
   for (const part of (affiliationParam ?? AFFILIATIONS.join(',')).split(',')) {
     const value = part.trim();
@@ -71,16 +83,24 @@ function sortKey(sort: string, repo: Repo, fullName: string): string {
   }
 }
 
-function candidates(request: GithubRequest, viewerId: number, affiliations: Set<Affiliation>): Repo[] {
+function candidates(
+  request: GithubRequest,
+  viewerId: number,
+  affiliations: Set<Affiliation>,
+): Repo[] {
   const { world } = request;
   const out = new Map<number, Repo>();
-  if (affiliations.has('owner')) for (const repo of world.reposOwnedBy(viewerId)) out.set(repo.id, repo);
+  if (affiliations.has('owner'))
+    for (const repo of world.reposOwnedBy(viewerId)) out.set(repo.id, repo);
   if (affiliations.has('collaborator') || affiliations.has('organization_member')) {
     for (const account of world.accounts.values()) {
       const member = account.type === 'Organization' && account.memberIds.includes(viewerId);
       for (const repo of world.reposOwnedBy(account.id)) {
         if (repo.ownerId === viewerId) continue;
-        if ((member && affiliations.has('organization_member')) || (affiliations.has('collaborator') && repo.collaboratorIds.includes(viewerId))) {
+        if (
+          (member && affiliations.has('organization_member')) ||
+          (affiliations.has('collaborator') && repo.collaboratorIds.includes(viewerId))
+        ) {
           out.set(repo.id, repo);
         }
       }
@@ -97,23 +117,47 @@ export const listReposForUser: GithubRoute = {
     const viewer = requireViewer(request);
     const { affiliations, visibility } = parseFilters(request.query);
     const sort = request.query.get('sort') ?? 'full_name';
-    if (!['created', 'updated', 'pushed', 'full_name'].includes(sort)) throw validationFailed('Repository', 'sort');
+    if (!['created', 'updated', 'pushed', 'full_name'].includes(sort))
+      throw validationFailed('Repository', 'sort');
     const direction = request.query.get('direction') ?? (sort === 'full_name' ? 'asc' : 'desc');
     if (!['asc', 'desc'].includes(direction)) throw validationFailed('Repository', 'direction');
     const since = parseTime(request.query, 'since');
     const before = parseTime(request.query, 'before');
     const seesPrivate = hasScope(request.scopes, 'repo');
-    const key = JSON.stringify([viewer.id, [...affiliations], visibility, sort, direction, since, before, seesPrivate]);
+    const key = JSON.stringify([
+      viewer.id,
+      [...affiliations],
+      visibility,
+      sort,
+      direction,
+      since,
+      before,
+      seesPrivate,
+    ]);
     const repos = memoByVersion(request.world, `user-repos:${key}`, () => {
       const keyed = candidates(request, viewer.id, affiliations)
-        .filter((repo) => (repo.private ? seesPrivate && visibility !== 'public' : visibility !== 'private'))
-        .filter((repo) => (since === null || Date.parse(repo.updatedAt) > since) && (before === null || Date.parse(repo.updatedAt) < before))
+        .filter((repo) =>
+          repo.private ? seesPrivate && visibility !== 'public' : visibility !== 'private',
+        )
+        .filter(
+          (repo) =>
+            (since === null || Date.parse(repo.updatedAt) > since) &&
+            (before === null || Date.parse(repo.updatedAt) < before),
+        )
         .map((repo) => ({ repo, key: sortKey(sort, repo, request.world.fullName(repo)) }));
       const sign = direction === 'asc' ? 1 : -1;
       keyed.sort((a, b) => (a.key < b.key ? -sign : a.key > b.key ? sign : a.repo.id - b.repo.id));
       return keyed.map((entry) => entry.repo);
     });
-    const page = paginate(repos, pageRequest(request.query), `${request.urls.api}/user/repos`, request.query);
-    return { body: page.items.map((repo) => renderRepository(request.render, repo)), link: page.link };
+    const page = paginate(
+      repos,
+      pageRequest(request.query),
+      `${request.urls.api}/user/repos`,
+      request.query,
+    );
+    return {
+      body: page.items.map((repo) => renderRepository(request.render, repo)),
+      link: page.link,
+    };
   },
 };

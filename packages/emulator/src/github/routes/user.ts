@@ -20,7 +20,11 @@ export const getAuthenticatedUser: GithubRoute = {
     const body = renderFullUser(
       request.urls,
       viewer,
-      { publicRepos: owned.length - privateCount, totalPrivateRepos: privateCount, ownedPrivateRepos: privateCount },
+      {
+        publicRepos: owned.length - privateCount,
+        totalPrivateRepos: privateCount,
+        ownedPrivateRepos: privateCount,
+      },
       hasScope(request.scopes, 'user'),
     );
     return { body, lastModified: httpDate(ghTime(viewer.updatedAt)) };
@@ -33,7 +37,18 @@ export const listEmails: GithubRoute = {
   acceptedScopes: 'user, user:email',
   handler(request) {
     const viewer = requireViewer(request);
-    if (!hasScope(request.scopes, 'user:email')) throw new GithubError(404, 'Not Found', { documentation_url: 'https://docs.github.com/rest/users/emails#list-email-addresses-for-the-authenticated-user' });
-    return { body: viewer.emails.map((e) => ({ email: e.email, primary: e.primary, verified: e.verified, visibility: e.visibility })) };
+    if (!hasScope(request.scopes, 'user:email'))
+      throw new GithubError(404, 'Not Found', {
+        documentation_url:
+          'https://docs.github.com/rest/users/emails#list-email-addresses-for-the-authenticated-user',
+      });
+    return {
+      body: viewer.emails.map((e) => ({
+        email: e.email,
+        primary: e.primary,
+        verified: e.verified,
+        visibility: e.visibility,
+      })),
+    };
   },
 };

@@ -4,9 +4,15 @@ import type { World } from '../../data/world.js';
 
 const CREATED_IN = 'iad1';
 
-function creatorOf(world: World, deployment: VercelDeployment): { uid: string; username: string; email: string; githubLogin?: string } {
+function creatorOf(
+  world: World,
+  deployment: VercelDeployment,
+): { uid: string; username: string; email: string; githubLogin?: string } {
   const user = world.vercel.users.get(deployment.creatorUid);
-  const github = user?.githubUserId !== null && user?.githubUserId !== undefined ? world.accounts.get(user.githubUserId) : undefined;
+  const github =
+    user?.githubUserId !== null && user?.githubUserId !== undefined
+      ? world.accounts.get(user.githubUserId)
+      : undefined;
   const creator: { uid: string; username: string; email: string; githubLogin?: string } = {
     uid: deployment.creatorUid,
     username: user?.username ?? 'unknown',
@@ -26,7 +32,11 @@ function planOf(world: World, deployment: VercelDeployment): 'hobby' | 'pro' | '
 }
 
 /** The deployment summary embedded in projects (`latestDeployments`, `targets`, `alias`). */
-export function renderDeploymentSummary(world: World, deployment: VercelDeployment, withMeta = true): Record<string, unknown> {
+export function renderDeploymentSummary(
+  world: World,
+  deployment: VercelDeployment,
+  withMeta = true,
+): Record<string, unknown> {
   const creator = creatorOf(world, deployment);
   const summary: Record<string, unknown> = {
     id: deployment.uid,
@@ -47,12 +57,16 @@ export function renderDeploymentSummary(world: World, deployment: VercelDeployme
   summary.alias = deployment.aliases;
   summary.aliasError = null;
   if (deployment.buildingAt !== null) summary.buildingAt = deployment.buildingAt;
-  if (deployment.readyAt !== null && deployment.state === 'READY') summary.readyAt = deployment.readyAt;
+  if (deployment.readyAt !== null && deployment.state === 'READY')
+    summary.readyAt = deployment.readyAt;
   return summary;
 }
 
 /** One item of `GET /v6|v7/deployments` (keyed by `uid`). */
-export function renderDeploymentListItem(world: World, deployment: VercelDeployment): Record<string, unknown> {
+export function renderDeploymentListItem(
+  world: World,
+  deployment: VercelDeployment,
+): Record<string, unknown> {
   const item: Record<string, unknown> = {
     uid: deployment.uid,
     name: projectName(world, deployment),
@@ -73,14 +87,18 @@ export function renderDeploymentListItem(world: World, deployment: VercelDeploym
   };
   if (deployment.buildingAt !== null) item.buildingAt = deployment.buildingAt;
   if (deployment.readyAt !== null && deployment.state === 'READY') item.ready = deployment.readyAt;
-  if (deployment.state === 'READY' && deployment.target === 'production') item.readySubstate = 'PROMOTED';
+  if (deployment.state === 'READY' && deployment.target === 'production')
+    item.readySubstate = 'PROMOTED';
   if (deployment.errorCode !== null) item.errorCode = deployment.errorCode;
   if (deployment.errorMessage !== null) item.errorMessage = deployment.errorMessage;
   return item;
 }
 
 /** `GET /v13/deployments/{idOrUrl}`: the owner's view (keyed by `id`). */
-export function renderDeploymentDetail(world: World, deployment: VercelDeployment): Record<string, unknown> {
+export function renderDeploymentDetail(
+  world: World,
+  deployment: VercelDeployment,
+): Record<string, unknown> {
   const project = world.vercel.projects.get(deployment.projectId);
   const team = project ? world.vercel.teams.get(project.accountId) : undefined;
   const creator = creatorOf(world, deployment);
@@ -114,17 +132,29 @@ export function renderDeploymentDetail(world: World, deployment: VercelDeploymen
     env: [],
     isInConcurrentBuildsQueue: false,
     isInSystemBuildsQueue: false,
-    projectSettings: { framework: project?.framework ?? null, nodeVersion: project?.nodeVersion ?? '22.x' },
+    projectSettings: {
+      framework: project?.framework ?? null,
+      nodeVersion: project?.nodeVersion ?? '22.x',
+    },
     routes: null,
   };
   if (team) detail.team = { id: team.id, slug: team.slug, name: team.name ?? team.slug };
-  if (deployment.readyAt !== null && deployment.state === 'READY') detail.ready = deployment.readyAt;
-  if (deployment.state === 'READY' && deployment.target === 'production') detail.readySubstate = 'PROMOTED';
+  if (deployment.readyAt !== null && deployment.state === 'READY')
+    detail.ready = deployment.readyAt;
+  if (deployment.state === 'READY' && deployment.target === 'production')
+    detail.readySubstate = 'PROMOTED';
   if (deployment.errorCode !== null) detail.errorCode = deployment.errorCode;
   if (deployment.errorMessage !== null) detail.errorMessage = deployment.errorMessage;
   const { githubCommitSha, githubCommitRef, githubRepoId, githubOrg, githubRepo } = deployment.meta;
   if (githubCommitSha && githubCommitRef && githubRepoId) {
-    detail.gitSource = { type: 'github', repoId: Number(githubRepoId), ref: githubCommitRef, sha: githubCommitSha, org: githubOrg, repo: githubRepo };
+    detail.gitSource = {
+      type: 'github',
+      repoId: Number(githubRepoId),
+      ref: githubCommitRef,
+      sha: githubCommitSha,
+      org: githubOrg,
+      repo: githubRepo,
+    };
   }
   return detail;
 }

@@ -23,7 +23,11 @@ function link(world: World, project: VercelProject): Record<string, unknown> | u
 }
 
 /** A project as `/v9|v10/projects` list items (`detail: false`) or `/v9/projects/{id}` send it. */
-export function renderProject(world: World, project: VercelProject, detail: boolean): Record<string, unknown> {
+export function renderProject(
+  world: World,
+  project: VercelProject,
+  detail: boolean,
+): Record<string, unknown> {
   const deployments = world.vercel.deployments.filter((d) => d.projectId === project.id);
   const production = deployments.find((d) => d.target === 'production');
   const live = deployments.find((d) => d.target === 'production' && d.state === 'READY');
@@ -42,7 +46,13 @@ export function renderProject(world: World, project: VercelProject, detail: bool
     devCommand: null,
     installCommand: null,
     outputDirectory: null,
-    deploymentExpiration: { expirationDays: 180, expirationDaysProduction: 365, expirationDaysCanceled: 30, expirationDaysErrored: 90, deploymentsToKeep: 10 },
+    deploymentExpiration: {
+      expirationDays: 180,
+      expirationDaysProduction: 365,
+      expirationDaysCanceled: 30,
+      expirationDaysErrored: 90,
+      deploymentsToKeep: 10,
+    },
     resourceConfig: { functionDefaultRegions: ['iad1'], fluid: true },
     alias: (live?.aliases.slice(0, 1) ?? []).map((domain) => ({
       domain,

@@ -13,7 +13,11 @@ export function renderAuthUser(user: VercelUser): Record<string, unknown> {
     softBlock: null,
     billing: null,
     resourceConfig: { concurrentBuilds: 1, nodeType: 'standard' },
-    stagingPrefix: user.username.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10) || 'user',
+    stagingPrefix:
+      user.username
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 10) || 'user',
     hasTrialAvailable: true,
   };
 }
@@ -32,6 +36,13 @@ export function renderTeam(team: VercelTeam, uid: string): Record<string, unknow
     stagingPrefix: team.slug.replace(/[^a-z0-9]/g, '').slice(0, 10) || 'team',
     billing: { plan: team.plan },
   };
-  if (membership) body.membership = { confirmed: true, role: membership.role, created: team.createdAt, createdAt: team.createdAt, uid };
+  if (membership)
+    body.membership = {
+      confirmed: true,
+      role: membership.role,
+      created: team.createdAt,
+      createdAt: team.createdAt,
+      uid,
+    };
   return body;
 }

@@ -6,21 +6,35 @@ import type { VercelRequest, VercelRoute } from '../vercel-request.js';
 
 function filters(request: VercelRequest): (d: VercelDeployment) => boolean {
   const { query, world, accountId } = request;
-  const projectRefs = [...query.getAll('projectId'), ...query.getAll('projectIds'), ...query.getAll('app')].flatMap((v) => v.split(','));
+  const projectRefs = [
+    ...query.getAll('projectId'),
+    ...query.getAll('projectIds'),
+    ...query.getAll('app'),
+  ].flatMap((v) => v.split(','));
   const projectIds = new Set<string>();
   for (const ref of projectRefs) {
     const project = world.vercel.projectByIdOrName(accountId, ref);
     if (!project) throw notFound('Project');
     projectIds.add(project.id);
   }
-  const states = query.get('state')?.split(',').map((s) => s.trim().toUpperCase()) ?? null;
+  const states =
+    query
+      .get('state')
+      ?.split(',')
+      .map((s) => s.trim().toUpperCase()) ?? null;
   for (const state of states ?? []) {
-    if (!vercelStateSchema.options.some((s) => s === state) && !['BLOCKED', 'DELETED'].includes(state)) {
-      throw badRequest('Invalid request: `state` should be one of BUILDING, ERROR, INITIALIZING, QUEUED, READY, CANCELED, BLOCKED.');
+    if (
+      !vercelStateSchema.options.some((s) => s === state) &&
+      !['BLOCKED', 'DELETED'].includes(state)
+    ) {
+      throw badRequest(
+        'Invalid request: `state` should be one of BUILDING, ERROR, INITIALIZING, QUEUED, READY, CANCELED, BLOCKED.',
+      );
     }
   }
   const target = query.get('target');
-  if (target !== null && target !== 'production' && target !== 'preview') throw badRequest('Invalid request: `target` should be one of production, preview.');
+  if (target !== null && target !== 'production' && target !== 'preview')
+    throw badRequest('Invalid request: `target` should be one of production, preview.');
   const branch = query.get('branch');
   const sha = query.get('sha');
   const users = query.get('users')?.split(',') ?? null;
@@ -31,7 +45,8 @@ function filters(request: VercelRequest): (d: VercelDeployment) => boolean {
     owned.has(d.projectId) &&
     (projectIds.size === 0 || projectIds.has(d.projectId)) &&
     (states === null || states.includes(d.state)) &&
-    (target === null || (target === 'production' ? d.target === 'production' : d.target === null)) &&
+    (target === null ||
+      (target === 'production' ? d.target === 'production' : d.target === null)) &&
     (branch === null || d.meta.githubCommitRef === branch) &&
     (sha === null || d.meta.githubCommitSha === sha) &&
     (users === null || users.includes(d.creatorUid)) &&
@@ -50,7 +65,9 @@ export const listDeployments: VercelRoute = {
     const until = queryNumber(request.query, 'until');
     const since = queryNumber(request.query, 'since');
     const matching = request.world.vercel.deployments.filter(filters(request));
-    const window = matching.filter((d) => (until === null || d.createdAt < until) && (since === null || d.createdAt > since));
+    const window = matching.filter(
+      (d) => (until === null || d.createdAt < until) && (since === null || d.createdAt > since),
+    );
     // With only `since`, the page is the one right after the cursor: the oldest of the newer items.
     const page = since !== null && until === null ? window.slice(-limit) : window.slice(0, limit);
     const last = page[page.length - 1];
@@ -58,7 +75,11 @@ export const listDeployments: VercelRoute = {
     return {
       body: {
         deployments: page.map((d) => renderDeploymentListItem(request.world, d)),
-        pagination: { count: page.length, next: older ? last.createdAt : null, prev: page[0]?.createdAt ?? null },
+        pagination: {
+          count: page.length,
+          next: older ? last.createdAt : null,
+          prev: page[0]?.createdAt ?? null,
+        },
       },
     };
   },
@@ -75,5 +96,7 @@ export function scopedDeployment(request: VercelRequest): VercelDeployment {
 /** GET /v13/deployments/{idOrUrl} */
 export const getDeployment: VercelRoute = {
   scoped: true,
-  handler: (request) => ({ body: renderDeploymentDetail(request.world, scopedDeployment(request)) }),
+  handler: (request) => ({
+    body: renderDeploymentDetail(request.world, scopedDeployment(request)),
+  }),
 };

@@ -14,15 +14,24 @@ function select(request: VercelRequest, events: BuildEvent[]): BuildEvent[] {
   const name = request.query.get('name');
   const limit = queryNumber(request.query, 'limit') ?? -1;
   const direction = request.query.get('direction') ?? 'forward';
-  if (direction !== 'forward' && direction !== 'backward') throw badRequest('Invalid request: `direction` should be one of forward, backward.');
+  if (direction !== 'forward' && direction !== 'backward')
+    throw badRequest('Invalid request: `direction` should be one of forward, backward.');
   let selected = events.filter(
-    (e) => (since === null || e.created > since) && (until === null || e.created < until) && (name === null || e.info.name === name),
+    (e) =>
+      (since === null || e.created > since) &&
+      (until === null || e.created < until) &&
+      (name === null || e.info.name === name),
   );
   if (direction === 'backward') selected = selected.reverse();
   return limit === -1 ? selected : selected.slice(0, Math.max(0, limit));
 }
 
-async function follow(request: VercelRequest, deployment: VercelDeployment, write: (line: string) => boolean, signal: AbortSignal): Promise<void> {
+async function follow(
+  request: VercelRequest,
+  deployment: VercelDeployment,
+  write: (line: string) => boolean,
+  signal: AbortSignal,
+): Promise<void> {
   let sent = 0;
   const flush = (): void => {
     const events = buildEvents(deployment, Date.now());

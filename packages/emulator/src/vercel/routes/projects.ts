@@ -14,7 +14,8 @@ export const listProjects: VercelRoute = {
     const limit = queryLimit(query);
     const fromParam = query.get('from');
     const from = fromParam === null || fromParam === '' ? null : Number(fromParam);
-    if (from !== null && !Number.isFinite(from)) throw badRequest('Invalid request: `from` should be a number or a continuation token.');
+    if (from !== null && !Number.isFinite(from))
+      throw badRequest('Invalid request: `from` should be a number or a continuation token.');
     const search = query.get('search')?.toLowerCase() ?? null;
     const repoFilter = query.get('repo');
     const repoId = query.get('repoId');
@@ -28,9 +29,15 @@ export const listProjects: VercelRoute = {
         if (!repo) return false;
         const fullName = world.fullName(repo).toLowerCase();
         return (
-          (repoFilter === null || repoFilter.toLowerCase() === repo.name.toLowerCase() || repoFilter.toLowerCase() === fullName) &&
+          (repoFilter === null ||
+            repoFilter.toLowerCase() === repo.name.toLowerCase() ||
+            repoFilter.toLowerCase() === fullName) &&
           (repoId === null || repoId === String(repo.id)) &&
-          (repoUrl === null || repoUrl.toLowerCase().replace(/\.git$/, '').endsWith(`/${fullName}`))
+          (repoUrl === null ||
+            repoUrl
+              .toLowerCase()
+              .replace(/\.git$/, '')
+              .endsWith(`/${fullName}`))
         );
       })
       .sort((a, b) => b.updatedAt - a.updatedAt);
@@ -54,7 +61,10 @@ export const listProjects: VercelRoute = {
 export const getProject: VercelRoute = {
   scoped: true,
   handler(request) {
-    const project = request.world.vercel.projectByIdOrName(request.accountId, request.params.idOrName ?? '');
+    const project = request.world.vercel.projectByIdOrName(
+      request.accountId,
+      request.params.idOrName ?? '',
+    );
     if (!project) throw notFound('Project');
     return { body: renderProject(request.world, project, true) };
   },

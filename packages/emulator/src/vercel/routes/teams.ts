@@ -12,14 +12,20 @@ export const listTeams: VercelRoute = {
     const all = request.world.vercel
       .teamsOf(request.user.uid)
       .sort((a, b) => b.createdAt - a.createdAt)
-      .filter((t) => (until === null || t.createdAt < until) && (since === null || t.createdAt > since));
+      .filter(
+        (t) => (until === null || t.createdAt < until) && (since === null || t.createdAt > since),
+      );
     const page = since !== null && until === null ? all.slice(-limit) : all.slice(0, limit);
     const last = page[page.length - 1];
     const more = last !== undefined && all.some((t) => t.createdAt < last.createdAt);
     return {
       body: {
         teams: page.map((team) => renderTeam(team, request.user.uid)),
-        pagination: { count: page.length, next: more ? last.createdAt : null, prev: page[0]?.createdAt ?? null },
+        pagination: {
+          count: page.length,
+          next: more ? last.createdAt : null,
+          prev: page[0]?.createdAt ?? null,
+        },
       },
     };
   },
