@@ -1,5 +1,5 @@
 // Throughput and memory of the provider emulator with 5,000 repositories.
-// Run: npx tsx --conditions=source bench/emulator-throughput.ts [--duration 10] [--concurrency 32]
+// Run: npx tsx --conditions=@shipdeck/source bench/emulator-throughput.ts [--duration 10] [--concurrency 32]
 // Prints requests/second, latency percentiles and memory, and writes
 // bench/results/emulator-throughput.json so runs can be compared.
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  resolve: { conditions: ['@shipdeck/source'] },
+  ssr: { resolve: { conditions: ['@shipdeck/source'], externalConditions: ['@shipdeck/source'] } },
   test: {
     name: 'server',
     environment: 'node',

@@ -10,8 +10,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
-    // `source` makes @shipdeck/shared resolve to its TypeScript sources (no build step).
-    conditions: ['source', ...defaultClientConditions],
+    // `@shipdeck/source` makes @shipdeck/shared resolve to its TypeScript sources (no build step).
+    conditions: ['@shipdeck/source', ...defaultClientConditions],
   },
   server: {
     port: 5173,

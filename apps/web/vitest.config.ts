@@ -7,12 +7,12 @@ export default defineProject({
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
     // `source` makes @shipdeck/shared resolve to its TypeScript sources.
-    conditions: ['source', ...defaultClientConditions],
+    conditions: ['@shipdeck/source', ...defaultClientConditions],
   },
   ssr: {
     resolve: {
-      conditions: ['source', ...defaultServerConditions],
-      externalConditions: ['source'],
+      conditions: ['@shipdeck/source', ...defaultServerConditions],
+      externalConditions: ['@shipdeck/source'],
     },
   },
   test: {

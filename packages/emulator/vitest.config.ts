@@ -1,8 +1,10 @@
 import { defineProject } from 'vitest/config';
 
-// No "source" condition here: @vercel/sdk publishes its TypeScript under that condition, and
-// transforming it costs ~12 s per run; the emulator imports no workspace package sources.
 export default defineProject({
+  resolve: { conditions: ['@shipdeck/source'] },
+  ssr: {
+    resolve: { conditions: ['@shipdeck/source'], externalConditions: ['@shipdeck/source'] },
+  },
   test: {
     name: 'emulator',
     environment: 'node',
