@@ -11,6 +11,8 @@ export const errorCodeSchema = z.enum([
   'INVALID_CURRENT_PASSWORD',
   'PAYLOAD_TOO_LARGE',
   'SERVICE_UNAVAILABLE',
+  'GITHUB_NOT_CONNECTED',
+  'PROVIDER_ERROR',
   'INTERNAL_ERROR',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

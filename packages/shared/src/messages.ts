@@ -48,6 +48,10 @@ export const errorMessages = {
   loadRepositoryData: 'Failed to load repository data',
   loadDeployments: 'Failed to load deployments',
   checkConsole: 'Check console for details',
+  githubNotConnected: 'Connect your GitHub account to see this.',
+  githubUnavailable: 'GitHub could not be reached. Please try again in a moment.',
+  githubTokenRevoked:
+    'GitHub no longer accepts the saved access. Connect GitHub again in Settings.',
   repositoryNotFound: "Repository not found (doesn't exist or no access)",
 } as const;
 
