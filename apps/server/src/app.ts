@@ -16,6 +16,10 @@ import { signupRoute } from './modules/auth/routes/signup.js';
 import { statsRoute } from './modules/auth/routes/stats.js';
 import { githubLinkRoutes } from './modules/github-auth/routes/github-link.js';
 import { githubSignInRoutes } from './modules/github-auth/routes/github-sign-in.js';
+import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
+import { repositoriesRoute } from './modules/github/routes/repositories.js';
+import { repositoryRoutes } from './modules/github/routes/repository.js';
+import { statsRoutes } from './modules/github/routes/stats.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
@@ -84,6 +88,16 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await auth.register(githubLinkRoutes);
     },
     { prefix: '/auth' },
+  );
+
+  await app.register(
+    async (github) => {
+      await github.register(repositoriesRoute);
+      await github.register(repositoryRoutes);
+      await github.register(pullRequestsRoute);
+      await github.register(statsRoutes);
+    },
+    { prefix: '/api/github' },
   );
 
   await registerWebApp(app);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_WINDOW_DAYS, pageSizes } from './constants.js';
+import { ACTIVITY_WINDOW_DAYS } from './constants.js';
 import { pageQuerySchema, paginationSchema } from './pagination.js';
 
 const ownerSchema = z.object({ login: z.string(), avatar_url: z.string() });

@@ -2,11 +2,13 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
 import * as accounts from './migrations/2026-11-22-001-accounts.js';
 import * as githubSignIn from './migrations/2026-11-22-002-github-sign-in.js';
+import * as githubCache from './migrations/2026-11-22-003-github-cache.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
   '2026-11-22-002-github-sign-in': githubSignIn,
+  '2026-11-22-003-github-cache': githubCache,
 };
 
 const provider: MigrationProvider = {

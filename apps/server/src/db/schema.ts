@@ -1,4 +1,5 @@
 import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
+import type { GithubCacheTable } from '../modules/github/github-cache.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
 import type { SessionsTable } from '../modules/auth/sessions.table.js';
 import type { UsersTable } from '../modules/auth/users.table.js';
@@ -10,4 +11,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   oauth_states: OAuthStatesTable;
   provider_tokens: ProviderTokensTable;
+  github_cache: GithubCacheTable;
 }

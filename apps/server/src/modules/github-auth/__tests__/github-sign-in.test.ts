@@ -1,63 +1,24 @@
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
-import type { EmulatorHandle } from '@shipdeck/emulator/start-emulator';
-import { startEmulator } from '@shipdeck/emulator/start-emulator';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+import { runOAuth, useEmulator } from '../../../test-github.js';
 
-let emulator: EmulatorHandle;
-beforeAll(async () => {
-  emulator = await startEmulator({ repos: 5, richRepos: 2, projects: 1, rateLimits: false });
-});
-afterAll(() => emulator.close());
-
-/** Plays the browser: our redirect → the emulator's authorize form → back to our callback. */
-async function runOAuth(
-  app: FastifyInstance,
-  start: { url: string; headers?: Record<string, string> } | { authorizeUrl: string },
-  choice: { login?: string; decision?: 'allow' | 'deny' } = {},
-): Promise<string> {
-  let authorizeUrl: string;
-  if ('authorizeUrl' in start) {
-    authorizeUrl = start.authorizeUrl;
-  } else {
-    const begin = await app.inject({ method: 'GET', url: start.url, headers: start.headers });
-    expect(begin.statusCode).toBe(302);
-    authorizeUrl = String(begin.headers.location);
-  }
-  const authorize = new URL(authorizeUrl);
-  const form = new URLSearchParams(authorize.searchParams);
-  form.set('login', choice.login ?? 'octocat');
-  form.set('decision', choice.decision ?? 'allow');
-  const approval = await fetch(new URL('/login/oauth/authorize', authorize), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  expect(approval.status).toBe(302);
-  const callback = new URL(String(approval.headers.get('location')));
-  const finish = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
-  expect(finish.statusCode).toBe(302);
-  return String(finish.headers.location);
-}
+const emulator = useEmulator({ repos: 5, richRepos: 2, projects: 1, rateLimits: false });
 
 describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialect) => {
   const t = useTestApp(dialect, {
     publicUrl: 'http://127.0.0.1:3000',
     get github() {
-      return {
-        clientId: DEMO_OAUTH_APP.clientId,
-        clientSecret: DEMO_OAUTH_APP.clientSecret,
-        apiUrl: emulator.githubApiUrl,
-        webUrl: emulator.oauthUrl,
-      };
+      return emulator.githubConfig;
     },
   });
 
   it('sends the browser to GitHub with state, PKCE and the callback', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/auth/github' });
     const location = new URL(String(response.headers.location));
-    expect(location.origin + location.pathname).toBe(`${emulator.oauthUrl}/login/oauth/authorize`);
+    expect(location.origin + location.pathname).toBe(
+      `${emulator.handle.oauthUrl}/login/oauth/authorize`,
+    );
     expect(Object.fromEntries(location.searchParams)).toMatchObject({
       client_id: DEMO_OAUTH_APP.clientId,
       redirect_uri: 'http://127.0.0.1:3000/auth/github/callback',
@@ -76,7 +37,7 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
 
     const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
     const { user } = me.json<{ data: { user: Record<string, unknown> } }>().data;
-    const octocat = emulator.world.account('octocat');
+    const octocat = emulator.handle.world.account('octocat');
     expect(user).toMatchObject({
       username: 'octocat',
       githubLogin: 'octocat',
@@ -134,7 +95,7 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
     const someone = await signUpAndLogIn(t.app);
     const other = await signUpAndLogIn(t.app);
     // Pick a GitHub account nobody has used yet in this suite.
-    const login = [...emulator.world.accounts.values()].find(
+    const login = [...emulator.handle.world.accounts.values()].find(
       (account) => account.type === 'User' && account.login !== 'octocat',
     )?.login;
     expect(login).toBeDefined();
@@ -181,10 +142,10 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
   });
 
   it('never takes over an existing account that has the same email', async () => {
-    const login = [...emulator.world.accounts.values()]
+    const login = [...emulator.handle.world.accounts.values()]
       .filter((account) => account.type === 'User')
       .at(-1)?.login;
-    const account = emulator.world.account(login ?? '');
+    const account = emulator.handle.world.account(login ?? '');
     const primary = account?.emails.find((entry) => entry.primary)?.email ?? '';
     await t.app.inject({
       method: 'POST',
@@ -220,18 +181,13 @@ describe('GitHub sign-in without configuration', () => {
 describe('security headers in demo mode', () => {
   const t = useTestApp('sqlite', {
     get github() {
-      return {
-        clientId: DEMO_OAUTH_APP.clientId,
-        clientSecret: DEMO_OAUTH_APP.clientSecret,
-        apiUrl: emulator.githubApiUrl,
-        webUrl: emulator.oauthUrl,
-      };
+      return emulator.githubConfig;
     },
   });
 
   it("lets the page show avatars from the emulator's plain-http origin", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/health' });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain(`img-src 'self' data: https: ${emulator.url}`);
+    expect(csp).toContain(`img-src 'self' data: https: ${emulator.handle.url}`);
   });
 });

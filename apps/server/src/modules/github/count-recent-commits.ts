@@ -1,0 +1,40 @@
+import type { Octokit } from '@octokit/rest';
+import type { Repository } from '@shipdeck/shared/github';
+
+/** Bounds the per-repository calls: the most recently pushed repositories carry the activity. */
+export const COMMIT_COUNT_REPOS = 10;
+
+/**
+ * The user's commits in the window across their most recently pushed repositories. With
+ * per_page=1 the Link header's last page number is the count, so each repository costs one call.
+ */
+export async function countRecentCommits(
+  octokit: Octokit,
+  repositories: Repository[],
+  login: string,
+  since: Date,
+): Promise<number> {
+  const recent = repositories
+    .filter((repo) => repo.pushed_at !== null && Date.parse(repo.pushed_at) >= since.getTime())
+    .sort((a, b) => Date.parse(b.pushed_at ?? '') - Date.parse(a.pushed_at ?? ''))
+    .slice(0, COMMIT_COUNT_REPOS);
+  const counts = await Promise.all(
+    recent.map(async (repo) => {
+      try {
+        const { data, headers } = await octokit.rest.repos.listCommits({
+          owner: repo.owner.login,
+          repo: repo.name,
+          author: login,
+          since: since.toISOString(),
+          per_page: 1,
+        });
+        const last = headers.link ? /[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(headers.link) : null;
+        return last?.[1] ? Number(last[1]) : data.length;
+      } catch {
+        // An empty or vanished repository counts as no commits.
+        return 0;
+      }
+    }),
+  );
+  return counts.reduce((total, count) => total + count, 0);
+}

@@ -1,0 +1,90 @@
+import { RequestError } from '@octokit/request-error';
+import { Octokit } from '@octokit/rest';
+import { errorMessages } from '@shipdeck/shared/messages';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import type { UserRow } from '../auth/users.table.js';
+import { findProviderToken } from '../connections/provider-tokens.repository.js';
+import type { CachedAnswer } from './github-cache.repository.js';
+import {
+  findCachedAnswer,
+  markCachedAnswerFresh,
+  saveCachedAnswer,
+} from './github-cache.repository.js';
+
+/** GitHub marks its answers `max-age=60`; within that, the stored copy is the answer. */
+const FRESH_FOR_MS = 60_000;
+
+function isProviderOutage(error: unknown): boolean {
+  if (!(error instanceof RequestError)) return true;
+  return error.status >= 500 || error.status === 429 || error.status === 403;
+}
+
+function fromCache(url: string, cached: CachedAnswer) {
+  return {
+    status: 200,
+    url,
+    headers: {
+      ...(cached.etag ? { etag: cached.etag } : {}),
+      ...(cached.link ? { link: cached.link } : {}),
+    },
+    data: JSON.parse(cached.body) as unknown,
+  };
+}
+
+/**
+ * An Octokit for one user's token whose GETs are conditional: the stored ETag goes out as
+ * If-None-Match, a 304 (free of rate limit) is answered from the store, and when GitHub is down
+ * or rate-limited the last good answer is served instead of an error.
+ */
+export async function githubClientFor(app: FastifyInstance, user: UserRow): Promise<Octokit> {
+  const github = app.config.github;
+  const stored = user.github_id ? await findProviderToken(app.db, user.id, 'github') : undefined;
+  if (!github || !stored) {
+    throw new AppError(409, 'GITHUB_NOT_CONNECTED', errorMessages.githubNotConnected);
+  }
+  const octokit = new Octokit({
+    auth: app.secrets.open(stored.token_sealed),
+    baseUrl: github.apiUrl,
+    userAgent: 'Shipdeck',
+    request: { timeout: 8_000 },
+  });
+
+  octokit.hook.wrap('request', async (request, options) => {
+    if (options.method !== 'GET') return request(options);
+    const { url } = octokit.request.endpoint.parse(options);
+    const cached = await findCachedAnswer(app.db, user.id, url);
+    const now = Date.now();
+    if (cached && now - cached.fetchedAt < FRESH_FOR_MS) return fromCache(url, cached);
+
+    if (cached?.etag) options.headers['if-none-match'] = cached.etag;
+    else if (cached?.lastModified) options.headers['if-modified-since'] = cached.lastModified;
+    try {
+      const response = await request(options);
+      const { etag, link } = response.headers;
+      const lastModified = response.headers['last-modified'];
+      await saveCachedAnswer(app.db, user.id, url, {
+        etag: etag ?? null,
+        lastModified: lastModified ?? null,
+        link: link ?? null,
+        body: JSON.stringify(response.data),
+        fetchedAt: now,
+      });
+      return response;
+    } catch (error) {
+      if (cached && error instanceof RequestError && error.status === 304) {
+        await markCachedAnswerFresh(app.db, user.id, url, now);
+        return fromCache(url, cached);
+      }
+      if (cached && isProviderOutage(error)) {
+        app.log.warn(
+          { url, status: error instanceof RequestError ? error.status : null },
+          'GitHub failed; serving the last good answer',
+        );
+        return fromCache(url, cached);
+      }
+      throw error;
+    }
+  });
+  return octokit;
+}

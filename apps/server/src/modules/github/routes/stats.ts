@@ -1,0 +1,75 @@
+import { ACTIVITY_WINDOW_DAYS } from '@shipdeck/shared/constants';
+import { successEnvelope } from '@shipdeck/shared/api-envelope';
+import {
+  activityQuerySchema,
+  activityResultSchema,
+  statsResultSchema,
+} from '@shipdeck/shared/github';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../../lib/reply.js';
+import { requireAuth } from '../../../plugins/authenticate.js';
+import { computeStats } from '../compute-stats.js';
+import { countRecentCommits } from '../count-recent-commits.js';
+import { callGithub } from '../github-errors.js';
+import { githubClientFor } from '../github-client.js';
+import { listAllRepositories } from '../list-repositories.js';
+
+const DAY_MS = 86_400_000;
+
+export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/stats',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['github'],
+        summary:
+          'Totals for the stat cards; totalCommits counts your commits of the last 30 days in your most recently pushed repositories',
+        security,
+        response: { 200: successEnvelope(statsResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const octokit = await githubClientFor(app, user);
+      const repositories = await callGithub(() => listAllRepositories(octokit));
+      const since = new Date(Date.now() - ACTIVITY_WINDOW_DAYS * DAY_MS);
+      const commits = await countRecentCommits(
+        octokit,
+        repositories,
+        user.github_login ?? '',
+        since,
+      );
+      return ok(computeStats(repositories, commits));
+    },
+  );
+
+  app.get(
+    '/activity',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['github'],
+        summary: 'Repositories pushed to within the last `days` days (default 30)',
+        security,
+        querystring: activityQuerySchema,
+        response: { 200: successEnvelope(activityResultSchema) },
+      },
+    },
+    async (request) => {
+      const { days } = request.query;
+      const octokit = await githubClientFor(app, requireAuth(request).user);
+      const repositories = await callGithub(() => listAllRepositories(octokit));
+      const since = Date.now() - days * DAY_MS;
+      const active = repositories
+        .filter((repo) => repo.pushed_at !== null && Date.parse(repo.pushed_at) >= since)
+        .sort((a, b) => Date.parse(b.pushed_at ?? '') - Date.parse(a.pushed_at ?? ''));
+      return ok({
+        stats: { days, activeRepos: active.length, totalRepos: repositories.length },
+        repositories: active,
+      });
+    },
+  );
+};
