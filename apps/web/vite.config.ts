@@ -1,13 +1,37 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
 // Everything the Fastify server answers itself; the rest is the SPA.
 const serverPaths = ['/auth', '/api', '/health', '/docs', '/webhooks'];
 
+const LINGUIST_COLORS = 'virtual:linguist-colors';
+
+/**
+ * `virtual:linguist-colors`: GitHub Linguist's colour per language name, built from the
+ * `linguist-languages` package when the app is bundled, so the browser gets a small map
+ * instead of all 700 language records.
+ */
+export function linguistColors(): Plugin {
+  const resolvedId = `\0${LINGUIST_COLORS}`;
+  return {
+    name: 'shipdeck-linguist-colors',
+    resolveId: (id) => (id === LINGUIST_COLORS ? resolvedId : null),
+    async load(id) {
+      if (id !== resolvedId) return null;
+      const languages = await import('linguist-languages');
+      const colors: Record<string, string> = {};
+      for (const language of Object.values<{ name: string; color?: string }>(languages)) {
+        if (language.color) colors[language.name] = language.color;
+      }
+      return `export default ${JSON.stringify(colors)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), linguistColors()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
     // `@shipdeck/source` makes @shipdeck/shared resolve to its TypeScript sources (no build step).

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject } from 'vitest/config';
+import { linguistColors } from './vite.config.js';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), linguistColors()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
     // `source` makes @shipdeck/shared resolve to its TypeScript sources.

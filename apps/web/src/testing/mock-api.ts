@@ -12,6 +12,8 @@ type Route = MockReply | ((request: RecordedRequest) => MockReply | Promise<Mock
 export type RecordedRequest = {
   method: string;
   url: string;
+  /** The query string as axios' `params`. */
+  params: Record<string, unknown>;
   body: unknown;
   headers: Record<string, unknown>;
 };
@@ -37,6 +39,7 @@ export function mockApi(routes: Record<string, Route>): { requests: RecordedRequ
     const request: RecordedRequest = {
       method,
       url,
+      params: { ...(config.params as Record<string, unknown> | undefined) },
       body: parseBody(config.data),
       headers: AxiosHeaders.from(config.headers).toJSON(),
     };

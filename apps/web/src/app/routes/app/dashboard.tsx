@@ -3,10 +3,12 @@ import { useUser } from '@/features/auth/hooks/use-session';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
 import { ConnectGithubPrompt } from '@/features/github/components/connect-github-prompt';
-import { NoGithubData } from '@/features/github/components/no-github-data';
+import { GithubStatCards } from '@/features/github/components/github-stat-cards';
+import { RecentRepositories } from '@/features/github/components/recent-repositories';
 
 export function DashboardRoute() {
   const user = useUser();
+  const connected = user.githubId !== null;
   return (
     <>
       <title>Dashboard · Shipdeck</title>
@@ -14,15 +16,20 @@ export function DashboardRoute() {
         title={`Welcome back, ${user.displayName || user.username}`}
         description="Here is what is happening across your repositories and deployments."
       />
+      {connected ? (
+        <div className="mb-6">
+          <GithubStatCards />
+        </div>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          {user.githubId === null ? (
-            <ConnectGithubPrompt subject="your repositories, pull requests and activity" />
+        <div className="min-w-0 lg:col-span-2">
+          {connected ? (
+            <RecentRepositories />
           ) : (
-            <NoGithubData subject="repositories" />
+            <ConnectGithubPrompt subject="your repositories, pull requests and activity" />
           )}
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <SetupChecklist user={user} />
           <QuickActions />
         </div>

@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { GithubGate } from '@/features/github/components/github-gate';
-import { NoGithubData } from '@/features/github/components/no-github-data';
+import { PullRequestsView } from '@/features/github/components/pull-requests-view';
 
 export function PullRequestsRoute() {
   return (
@@ -11,7 +11,7 @@ export function PullRequestsRoute() {
         description="Pull requests you authored, were asked to review or are assigned to, across all your repositories."
       />
       <GithubGate subject="your pull requests">
-        <NoGithubData subject="pull requests" />
+        <PullRequestsView />
       </GithubGate>
     </>
   );

@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { GithubGate } from '@/features/github/components/github-gate';
-import { NoGithubData } from '@/features/github/components/no-github-data';
+import { RepositoriesView } from '@/features/github/components/repositories-view';
 
 export function RepositoriesRoute() {
   return (
@@ -11,7 +11,7 @@ export function RepositoriesRoute() {
         description="Every repository you own or collaborate on, searchable and sortable."
       />
       <GithubGate subject="your repositories">
-        <NoGithubData subject="repositories" />
+        <RepositoriesView />
       </GithubGate>
     </>
   );

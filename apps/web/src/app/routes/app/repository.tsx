@@ -1,12 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { GithubGate } from '@/features/github/components/github-gate';
-import { NoGithubData } from '@/features/github/components/no-github-data';
+import { useUser } from '@/features/auth/hooks/use-session';
+import { ConnectGithubPrompt } from '@/features/github/components/connect-github-prompt';
+import { RepositoryHeader } from '@/features/github/components/repository-header';
+import { RepositoryView } from '@/features/github/components/repository-view';
 
 export function RepositoryRoute() {
   const { owner = '', repo = '' } = useParams();
+  const user = useUser();
   return (
     <>
       <title>{`${owner}/${repo} · Shipdeck`}</title>
@@ -17,18 +19,15 @@ export function RepositoryRoute() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Repositories
       </Link>
-      <PageHeader
-        title={
-          <>
-            <span className="font-normal text-zinc-500 dark:text-zinc-400">{owner} / </span>
-            {repo}
-          </>
-        }
-        description="Commits, pull requests and deployment status for this repository."
-      />
-      <GithubGate subject={`${owner}/${repo}`}>
-        <NoGithubData subject="commits or pull requests" />
-      </GithubGate>
+      {user.githubId === null ? (
+        <>
+          <RepositoryHeader owner={owner} repo={repo} />
+          <ConnectGithubPrompt subject={`${owner}/${repo}`} />
+        </>
+      ) : (
+        // A new key per repository: nothing of the previous one (open tab, errors) carries over.
+        <RepositoryView key={`${owner}/${repo}`} owner={owner} repo={repo} />
+      )}
     </>
   );
 }

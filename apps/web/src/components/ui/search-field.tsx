@@ -1,0 +1,25 @@
+import { Search } from 'lucide-react';
+import { type ComponentProps, useId } from 'react';
+import { cn } from '@/utils/cn';
+import { Input } from './input';
+
+type SearchFieldProps = Omit<ComponentProps<'input'>, 'type' | 'id'> & {
+  /** Read by screen readers; the placeholder is no substitute for a label. */
+  label: string;
+};
+
+export function SearchField({ label, className, ...props }: SearchFieldProps) {
+  const id = useId();
+  return (
+    <div className={cn('relative', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400"
+      />
+      <Input id={id} type="search" autoComplete="off" className="pl-8" {...props} />
+    </div>
+  );
+}

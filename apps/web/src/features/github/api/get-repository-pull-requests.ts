@@ -1,0 +1,35 @@
+import { type pullStateSchema, pullsResultSchema } from '@shipdeck/shared/github';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, unwrap } from '@/lib/api-client';
+import { repoApiPath } from './repo-api-path';
+
+type RepositoryPullRequestsParams = {
+  owner: string;
+  repo: string;
+  state: (typeof pullStateSchema.options)[number];
+  page: number;
+  perPage: number;
+};
+
+export async function getRepositoryPullRequests({
+  owner,
+  repo,
+  ...params
+}: RepositoryPullRequestsParams) {
+  const response = await apiClient.get(`${repoApiPath(owner, repo)}/pulls`, {
+    params,
+    skipErrorToast: true,
+  });
+  return unwrap(response, pullsResultSchema);
+}
+
+export function getRepositoryPullRequestsQueryOptions(params: RepositoryPullRequestsParams) {
+  return queryOptions({
+    queryKey: ['github', 'repo', params.owner, params.repo, 'pulls', params],
+    queryFn: () => getRepositoryPullRequests(params),
+  });
+}
+
+export function useRepositoryPullRequests(params: RepositoryPullRequestsParams) {
+  return useQuery(getRepositoryPullRequestsQueryOptions(params));
+}

@@ -1,0 +1,87 @@
+import { pageSizes, truncation } from '@shipdeck/shared/constants';
+import type { PullRequest } from '@shipdeck/shared/github';
+import { errorMessages } from '@shipdeck/shared/messages';
+import { GitPullRequest } from 'lucide-react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { Spinner } from '@/components/ui/spinner';
+import { singleLine, truncate } from '@/utils/truncate';
+import { externalUrl } from '@/utils/external-url';
+import { useRepositoryPullRequests } from '../api/get-repository-pull-requests';
+import { GithubLoadError } from './github-load-error';
+import { PullRequestStateBadge } from './pull-request-state-badge';
+
+function PullRequestItem({ pullRequest }: { pullRequest: PullRequest }) {
+  const excerpt = truncate(singleLine(pullRequest.body), truncation.pullRequestBody);
+  return (
+    <li className="px-4 py-3 sm:px-5">
+      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        <a
+          href={externalUrl(pullRequest.html_url)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="min-w-0 text-sm font-medium wrap-anywhere text-zinc-900 hover:text-blue-700 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-zinc-100 dark:hover:text-blue-400"
+        >
+          {truncate(pullRequest.title, truncation.pullRequestTitle)}
+          <span className="sr-only"> (opens on GitHub)</span>
+        </a>
+        <span className="text-sm text-zinc-500 dark:text-zinc-400">#{pullRequest.number}</span>
+        <PullRequestStateBadge pullRequest={pullRequest} />
+      </div>
+      <p className="mt-0.5 flex flex-wrap gap-x-1 text-xs text-zinc-500 dark:text-zinc-400">
+        <span className="wrap-anywhere">{pullRequest.user?.login ?? 'Unknown author'}</span>
+        <span aria-hidden="true">·</span>
+        <RelativeTime value={pullRequest.created_at} prefix="opened" />
+      </p>
+      {excerpt ? (
+        <p className="mt-1.5 text-sm wrap-anywhere text-zinc-600 dark:text-zinc-400">{excerpt}</p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The repository's ten most recent pull requests in any state. */
+export function RepositoryPullRequestList({ owner, repo }: { owner: string; repo: string }) {
+  const query = useRepositoryPullRequests({
+    owner,
+    repo,
+    state: 'all',
+    page: 1,
+    perPage: pageSizes.repoPagePullRequests,
+  });
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-12 text-sm text-zinc-500 dark:text-zinc-400">
+        <Spinner label="Loading pull requests…" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <GithubLoadError
+        title={errorMessages.loadRepositoryData}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        className="m-4 border-dashed py-8"
+      />
+    );
+  }
+  if (query.data.pullRequests.length === 0) {
+    return (
+      <EmptyState
+        icon={<GitPullRequest />}
+        headingLevel="h3"
+        title="No pull requests yet"
+        className="m-4"
+      />
+    );
+  }
+  return (
+    <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+      {query.data.pullRequests.map((pullRequest) => (
+        <PullRequestItem key={pullRequest.id} pullRequest={pullRequest} />
+      ))}
+    </ul>
+  );
+}

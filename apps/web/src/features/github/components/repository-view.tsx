@@ -1,0 +1,96 @@
+import { errorMessages } from '@shipdeck/shared/messages';
+import { GitCommitHorizontal, GitPullRequest, SearchX } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
+import { externalUrl } from '@/utils/external-url';
+import { useRepository } from '../api/get-repository';
+import { BranchesCard } from './branches-card';
+import { CommitList } from './commit-list';
+import { GithubLoadError } from './github-load-error';
+import { LanguagesCard } from './languages-card';
+import { RepositoryHeader } from './repository-header';
+import { RepositoryInfoCard } from './repository-info-card';
+import { RepositoryPullRequestList } from './repository-pull-request-list';
+import { RepositoryQuickActions } from './repository-quick-actions';
+
+/**
+ * One repository: header, commits and pull requests, and side cards. Each part loads on its
+ * own, so one failing call leaves only its part empty.
+ */
+export function RepositoryView({ owner, repo }: { owner: string; repo: string }) {
+  const query = useRepository(owner, repo);
+  const repository = query.data;
+
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return (
+      <>
+        <RepositoryHeader owner={owner} repo={repo} />
+        <EmptyState
+          icon={<SearchX />}
+          title={errorMessages.repositoryNotFound}
+          action={
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.repositories}>Back to repositories</Link>
+            </Button>
+          }
+          className="bg-white dark:bg-zinc-900/40"
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <RepositoryHeader owner={owner} repo={repo} repository={repository} />
+      {query.isError ? (
+        <GithubLoadError
+          title={errorMessages.loadRepositoryData}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          className="mb-6 py-6"
+        />
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2">
+          <Tabs defaultValue="commits">
+            <TabsList aria-label="Repository activity">
+              <TabsTrigger value="commits">
+                <GitCommitHorizontal aria-hidden="true" />
+                Commits
+              </TabsTrigger>
+              <TabsTrigger value="pull-requests">
+                <GitPullRequest aria-hidden="true" />
+                Pull Requests
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="commits">
+              <CommitList owner={owner} repo={repo} />
+            </TabsContent>
+            <TabsContent value="pull-requests">
+              <RepositoryPullRequestList owner={owner} repo={repo} />
+            </TabsContent>
+          </Tabs>
+        </Card>
+        <div className="min-w-0 space-y-6">
+          {repository ? <RepositoryInfoCard repository={repository} /> : null}
+          <LanguagesCard owner={owner} repo={repo} />
+          <BranchesCard
+            owner={owner}
+            repo={repo}
+            defaultBranch={repository?.default_branch}
+            htmlUrl={externalUrl(repository?.html_url)}
+          />
+          {repository && externalUrl(repository.html_url) ? (
+            <RepositoryQuickActions htmlUrl={repository.html_url} />
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatRelativeTime } from '../format-relative-time';
+
+const now = Date.parse('2026-11-22T12:00:00.000Z');
+const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+describe('formatRelativeTime', () => {
+  it('says just now under a minute, and for a clock running ahead', () => {
+    expect(formatRelativeTime(ago(0), now)).toBe('just now');
+    expect(formatRelativeTime(ago(59), now)).toBe('just now');
+    expect(formatRelativeTime(ago(-30), now)).toBe('just now');
+  });
+
+  it('counts minutes under an hour', () => {
+    expect(formatRelativeTime(ago(60), now)).toBe('1m ago');
+    expect(formatRelativeTime(ago(3599), now)).toBe('59m ago');
+  });
+
+  it('counts hours under a day', () => {
+    expect(formatRelativeTime(ago(3600), now)).toBe('1h ago');
+    expect(formatRelativeTime(ago(86_399), now)).toBe('23h ago');
+  });
+
+  it('counts days under 30 days (2,592,000 s)', () => {
+    expect(formatRelativeTime(ago(86_400), now)).toBe('1d ago');
+    expect(formatRelativeTime(ago(2_591_999), now)).toBe('29d ago');
+  });
+
+  it('gives the locale date from 30 days on', () => {
+    const value = ago(2_592_000);
+    expect(formatRelativeTime(value, now)).toBe(new Date(value).toLocaleDateString());
+  });
+
+  it('gives an empty string for missing or invalid dates', () => {
+    expect(formatRelativeTime(null, now)).toBe('');
+    expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});
