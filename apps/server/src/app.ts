@@ -20,6 +20,7 @@ import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
 import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
+import { metaRoute } from './modules/meta/meta-route.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
@@ -75,6 +76,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(authenticatePlugin);
 
   await app.register(healthRoute);
+  await app.register(metaRoute);
   await app.register(
     async (auth) => {
       await auth.register(signupRoute);

@@ -1,0 +1,24 @@
+import { successEnvelope } from '@shipdeck/shared/api-envelope';
+import { metaSchema } from '@shipdeck/shared/meta';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appVersion } from '../../lib/app-version.js';
+import { ok } from '../../lib/reply.js';
+
+export const metaRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/meta',
+    {
+      schema: {
+        tags: ['meta'],
+        summary: 'Public facts about this installation: demo mode, GitHub sign-in, version',
+        response: { 200: successEnvelope(metaSchema) },
+      },
+    },
+    async () =>
+      ok({
+        demoMode: app.config.demoMode,
+        githubSignIn: app.config.github !== null,
+        version: appVersion,
+      }),
+  );
+};
