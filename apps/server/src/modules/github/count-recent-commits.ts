@@ -1,5 +1,6 @@
 import type { Octokit } from '@octokit/rest';
 import type { Repository } from '@shipdeck/shared/github';
+import { lastPageFromLink } from './link-pagination.js';
 
 /** Bounds the per-repository calls: the most recently pushed repositories carry the activity. */
 export const COMMIT_COUNT_REPOS = 10;
@@ -28,8 +29,7 @@ export async function countRecentCommits(
           since: since.toISOString(),
           per_page: 1,
         });
-        const last = headers.link ? /[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(headers.link) : null;
-        return last?.[1] ? Number(last[1]) : data.length;
+        return lastPageFromLink(headers.link) ?? data.length;
       } catch {
         // An empty or vanished repository counts as no commits.
         return 0;

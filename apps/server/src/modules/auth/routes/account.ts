@@ -3,9 +3,9 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { errorMessages } from '@shipdeck/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
-import { verifyPassword } from '../../../lib/password-hash.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
+import { confirmPassword } from '../confirm-password.js';
 import { deleteUser } from '../users.repository.js';
 
 export const accountRoute: FastifyPluginAsyncZod = async (app) => {
@@ -26,15 +26,7 @@ export const accountRoute: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const { password, confirmation } = request.body;
       if (user.password_hash) {
-        const valid = password ? await verifyPassword(user.password_hash, password) : false;
-        if (!valid) {
-          throw new AppError(
-            400,
-            'INVALID_CURRENT_PASSWORD',
-            errorMessages.currentPasswordIncorrect,
-            [{ field: 'body.password', message: errorMessages.currentPasswordIncorrect }],
-          );
-        }
+        await confirmPassword(user.password_hash, password, 'body.password');
       } else if (confirmation?.trim() !== user.username) {
         throw new AppError(400, 'VALIDATION_ERROR', errorMessages.deleteConfirmationMismatch, [
           { field: 'body.confirmation', message: errorMessages.deleteConfirmationMismatch },
