@@ -48,6 +48,13 @@ export async function githubClientFor(app: FastifyInstance, user: UserRow): Prom
     baseUrl: github.apiUrl,
     userAgent: 'Shipdeck',
     request: { timeout: 8_000 },
+    // Octokit reports every 304 and handled error on the console; they belong in debug logs.
+    log: {
+      debug: () => {},
+      info: () => {},
+      warn: (message: string) => app.log.warn({ source: 'octokit' }, message),
+      error: (message: string) => app.log.debug({ source: 'octokit' }, message),
+    },
   });
 
   octokit.hook.wrap('request', async (request, options) => {

@@ -26,7 +26,7 @@ export const repositoriesRoute: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const { page, perPage, q, filter, sort } = request.query;
       const octokit = await githubClientFor(app, user);
-      const all = await callGithub(() => listAllRepositories(octokit));
+      const all = await callGithub(() => listAllRepositories(octokit, app.db, user.id));
       const selected = selectRepositories(all, { q, filter, sort });
       const start = (page - 1) * perPage;
       return ok({

@@ -34,7 +34,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       const octokit = await githubClientFor(app, user);
-      const repositories = await callGithub(() => listAllRepositories(octokit));
+      const repositories = await callGithub(() => listAllRepositories(octokit, app.db, user.id));
       const since = new Date(Date.now() - ACTIVITY_WINDOW_DAYS * DAY_MS);
       const commits = await countRecentCommits(
         octokit,
@@ -60,8 +60,9 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { days } = request.query;
-      const octokit = await githubClientFor(app, requireAuth(request).user);
-      const repositories = await callGithub(() => listAllRepositories(octokit));
+      const { user } = requireAuth(request);
+      const octokit = await githubClientFor(app, user);
+      const repositories = await callGithub(() => listAllRepositories(octokit, app.db, user.id));
       const since = Date.now() - days * DAY_MS;
       const active = repositories
         .filter((repo) => repo.pushed_at !== null && Date.parse(repo.pushed_at) >= since)
