@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock.js';
 import { saveProviderToken } from '../connections/provider-tokens.repository.js';
+import { clearCachedAnswers } from '../github/github-cache.repository.js';
 import {
   findUserByEmail,
   findUserByGithubId,
@@ -43,6 +44,8 @@ export async function completeGithubSignIn(
     const owner = await findUserById(app.db, input.linkUserId);
     if (!owner) return { ok: false, reason: 'auth_failed' };
     if (linked && linked.id !== owner.id) return { ok: false, reason: 'github_in_use' };
+    // Answers cached for a previously linked GitHub account must not be shown for this one.
+    if (owner.github_id !== identity.id) await clearCachedAnswers(app.db, owner.id);
     user = await updateUser(app.db, owner.id, {
       github_id: identity.id,
       github_login: identity.login,

@@ -127,6 +127,20 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
       '/settings?github_error=github_in_use',
     );
 
+    const repos = await t.app.inject({
+      method: 'GET',
+      url: '/api/github/repos',
+      headers: bearer(someone.token),
+    });
+    expect(repos.statusCode).toBe(200);
+    const cachedRows = () =>
+      t.database.db
+        .selectFrom('github_cache')
+        .select('url')
+        .where('user_id', '=', someone.userId)
+        .execute();
+    expect((await cachedRows()).length).toBeGreaterThan(0);
+
     const disconnect = await t.app.inject({
       method: 'DELETE',
       url: '/auth/github',
@@ -139,6 +153,7 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
       .where('user_id', '=', someone.userId)
       .execute();
     expect(tokens).toEqual([]);
+    expect(await cachedRows()).toEqual([]);
   });
 
   it('never takes over an existing account that has the same email', async () => {

@@ -10,6 +10,7 @@ import { requireAuth } from '../../../plugins/authenticate.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
 import { updateUser } from '../../auth/users.repository.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
+import { clearCachedAnswers } from '../../github/github-cache.repository.js';
 import { authorizationUrl, createPkcePair } from '../github-oauth-client.js';
 import { createOAuthState } from '../oauth-states.repository.js';
 
@@ -69,6 +70,7 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const updated = await app.db.transaction().execute(async (trx) => {
         await deleteProviderToken(trx, user.id, 'github');
+        await clearCachedAnswers(trx, user.id);
         return updateUser(trx, user.id, {
           github_id: null,
           github_login: null,
