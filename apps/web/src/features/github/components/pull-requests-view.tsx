@@ -28,8 +28,8 @@ const filterOptions: { value: PullRequestFilter; label: string }[] = [
 ];
 
 const sortOptions: { value: PullRequestSort; label: string }[] = [
-  { value: 'updated', label: 'Recently updated' },
-  { value: 'created', label: 'Newest' },
+  { value: 'updated', label: 'Updated' },
+  { value: 'created', label: 'Created' },
 ];
 
 /** Pull requests across all the user's repositories, searched, filtered and sorted by the server. */

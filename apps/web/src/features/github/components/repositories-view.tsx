@@ -28,7 +28,7 @@ const filterOptions: { value: RepositoryFilter; label: string }[] = [
 ];
 
 const sortOptions: { value: RepositorySort; label: string }[] = [
-  { value: 'updated', label: 'Last updated' },
+  { value: 'updated', label: 'Updated' },
   { value: 'name', label: 'Name' },
   { value: 'stars', label: 'Stars' },
   { value: 'forks', label: 'Forks' },

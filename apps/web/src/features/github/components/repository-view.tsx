@@ -57,7 +57,7 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
         />
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="min-w-0 lg:col-span-2">
+        <Card className="min-w-0 self-start lg:col-span-2">
           <Tabs defaultValue="commits">
             <TabsList aria-label="Repository activity">
               <TabsTrigger value="commits">
