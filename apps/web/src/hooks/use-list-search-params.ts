@@ -61,6 +61,12 @@ export function useListSearchParams<F extends string, S extends string>({
   );
 
   const [searchText, setSearchText] = useState(q);
+  // The address changed under us (Back, a link): show its search in the box.
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    if (q !== searchText.trim()) setSearchText(q);
+  }
   const debouncedSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
     if (debouncedSearch.trim() !== q) update({ q: debouncedSearch });

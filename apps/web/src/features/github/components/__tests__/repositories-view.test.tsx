@@ -69,6 +69,13 @@ describe('repositories page', () => {
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'stars');
     await waitFor(() => expect(lastRequest(requests)?.params.sort).toBe('stars'));
     expect(router.state.location.search).toBe('?q=hello&filter=private&sort=stars');
+
+    // Back through the history restores the earlier search in the box too.
+    await router.navigate('/repositories?q=other');
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search repositories' })).toHaveValue('other'),
+    );
+    await waitFor(() => expect(lastRequest(requests)?.params.q).toBe('other'));
   });
 
   it('starts from the filters in the URL', async () => {
