@@ -4,6 +4,7 @@ import { useStats } from '@/features/auth/api/get-stats';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { DemoBadge } from '@/features/meta/components/demo-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 
@@ -24,6 +25,7 @@ function SignedInShell() {
     <AppShell
       actions={
         <>
+          <DemoBadge />
           <ThemeToggle />
           <NotificationBell />
           <div className="ml-1">

@@ -1,0 +1,16 @@
+import { type Meta, metaSchema } from '@shipdeck/shared/meta';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, unwrap } from '@/lib/api-client';
+
+export async function getMeta(): Promise<Meta> {
+  return unwrap(await apiClient.get('/api/meta'), metaSchema);
+}
+
+export function getMetaQueryOptions() {
+  // Facts about the installation do not change while the page is open.
+  return queryOptions({ queryKey: ['meta'], queryFn: getMeta, staleTime: Infinity });
+}
+
+export function useMeta() {
+  return useQuery(getMetaQueryOptions());
+}
