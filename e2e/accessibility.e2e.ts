@@ -42,4 +42,28 @@ describe('accessibility (axe-core) in both themes', () => {
 
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
   });
+
+  it.each(['light', 'dark'] as const)(
+    'finds no serious violations on the GitHub pages in %s',
+    async (colorScheme) => {
+      const page = await e2e.newPage({ colorScheme });
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Continue with GitHub' }).click();
+      await page.locator('button[data-login="octocat"]').click();
+      await page.waitForURL('**/dashboard');
+      const found: Record<string, string[]> = {};
+      for (const path of [
+        '/dashboard',
+        '/repositories',
+        '/repo/octocat/hello-world',
+        '/pull-requests',
+      ]) {
+        await page.goto(path);
+        await page.getByRole('main').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        found[path] = await seriousViolations(page);
+      }
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
+    },
+  );
 });
