@@ -1,15 +1,12 @@
 import { pageSizes, truncation } from '@shipdeck/shared/constants';
 import type { Commit } from '@shipdeck/shared/github';
-import { errorMessages } from '@shipdeck/shared/messages';
 import { GitCommitHorizontal } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { Spinner } from '@/components/ui/spinner';
 import { shortSha } from '@/utils/short-sha';
 import { firstLine, truncate } from '@/utils/truncate';
 import { externalUrl } from '@/utils/external-url';
 import { useCommits } from '../api/get-commits';
-import { GithubLoadError } from './github-load-error';
+import { RepositorySectionList } from './repository-section-list';
 
 function CommitItem({ commit }: { commit: Commit }) {
   const sha = shortSha(commit.sha);
@@ -43,39 +40,15 @@ function CommitItem({ commit }: { commit: Commit }) {
 /** The repository's latest commits on its default branch (first page of ten). */
 export function CommitList({ owner, repo }: { owner: string; repo: string }) {
   const query = useCommits({ owner, repo, page: 1, perPage: pageSizes.repoPageCommits });
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-12 text-sm text-zinc-500 dark:text-zinc-400">
-        <Spinner label="Loading commits…" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <GithubLoadError
-        title={errorMessages.loadRepositoryData}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-        className="m-4 border-dashed py-8"
-      />
-    );
-  }
-  if (query.data.commits.length === 0) {
-    return (
-      <EmptyState
-        icon={<GitCommitHorizontal />}
-        headingLevel="h3"
-        title="No commits yet"
-        className="m-4"
-      />
-    );
-  }
   return (
-    <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-      {query.data.commits.map((commit) => (
-        <CommitItem key={commit.sha} commit={commit} />
-      ))}
-    </ul>
+    <RepositorySectionList
+      query={query}
+      getItems={(data) => data.commits}
+      getItemKey={(commit) => commit.sha}
+      renderItem={(commit) => <CommitItem commit={commit} />}
+      loadingLabel="Loading commits…"
+      emptyIcon={<GitCommitHorizontal />}
+      emptyTitle="No commits yet"
+    />
   );
 }

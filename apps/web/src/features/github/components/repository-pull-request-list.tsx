@@ -1,15 +1,12 @@
 import { pageSizes, truncation } from '@shipdeck/shared/constants';
 import type { PullRequest } from '@shipdeck/shared/github';
-import { errorMessages } from '@shipdeck/shared/messages';
 import { GitPullRequest } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { Spinner } from '@/components/ui/spinner';
 import { singleLine, truncate } from '@/utils/truncate';
 import { externalUrl } from '@/utils/external-url';
 import { useRepositoryPullRequests } from '../api/get-repository-pull-requests';
-import { GithubLoadError } from './github-load-error';
 import { PullRequestStateBadge } from './pull-request-state-badge';
+import { RepositorySectionList } from './repository-section-list';
 
 function PullRequestItem({ pullRequest }: { pullRequest: PullRequest }) {
   const excerpt = truncate(singleLine(pullRequest.body), truncation.pullRequestBody);
@@ -49,39 +46,15 @@ export function RepositoryPullRequestList({ owner, repo }: { owner: string; repo
     page: 1,
     perPage: pageSizes.repoPagePullRequests,
   });
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-12 text-sm text-zinc-500 dark:text-zinc-400">
-        <Spinner label="Loading pull requests…" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <GithubLoadError
-        title={errorMessages.loadRepositoryData}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-        className="m-4 border-dashed py-8"
-      />
-    );
-  }
-  if (query.data.pullRequests.length === 0) {
-    return (
-      <EmptyState
-        icon={<GitPullRequest />}
-        headingLevel="h3"
-        title="No pull requests yet"
-        className="m-4"
-      />
-    );
-  }
   return (
-    <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-      {query.data.pullRequests.map((pullRequest) => (
-        <PullRequestItem key={pullRequest.id} pullRequest={pullRequest} />
-      ))}
-    </ul>
+    <RepositorySectionList
+      query={query}
+      getItems={(data) => data.pullRequests}
+      getItemKey={(pullRequest) => pullRequest.id}
+      renderItem={(pullRequest) => <PullRequestItem pullRequest={pullRequest} />}
+      loadingLabel="Loading pull requests…"
+      emptyIcon={<GitPullRequest />}
+      emptyTitle="No pull requests yet"
+    />
   );
 }
