@@ -20,8 +20,8 @@ describe('GitHub pages on demo data', () => {
       await page.getByText(label, { exact: true }).waitFor();
     }
     const recent = page.getByRole('region', { name: 'Recent Repositories' });
-    await recent.getByRole('link').first().waitFor();
     const repoLinks = recent.locator('a[href^="/repo/"]');
+    await repoLinks.first().waitFor();
     expect(await repoLinks.count()).toBe(6);
     expect(e2e.pageErrors).toEqual([]);
   });
@@ -76,5 +76,26 @@ describe('GitHub pages on demo data', () => {
       .allTextContents();
     expect(badges.length).toBeGreaterThan(0);
     expect(new Set(badges)).toEqual(new Set(['Merged']));
+  });
+
+  it('fits a 360 px wide phone on every GitHub page', async () => {
+    const page = await e2e.newPage({ width: 360 });
+    await signInAsOctocat(page);
+    const overflowing: string[] = [];
+    for (const path of [
+      '/dashboard',
+      '/repositories',
+      '/repo/octocat/hello-world',
+      '/pull-requests',
+    ]) {
+      await page.goto(path);
+      await page.getByRole('main').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const tooWide = await page.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth,
+      );
+      if (tooWide) overflowing.push(path);
+    }
+    expect(overflowing).toEqual([]);
   });
 });

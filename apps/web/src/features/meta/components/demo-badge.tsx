@@ -12,7 +12,8 @@ export function DemoBadge() {
       title="GitHub data here comes from Shipdeck's built-in emulator. Set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET to use your real account."
     >
       <FlaskConical aria-hidden="true" />
-      Demo data
+      {/* On phones the header has no room for the words; the icon and its title remain. */}
+      <span className="sr-only sm:not-sr-only">Demo data</span>
     </Badge>
   );
 }
