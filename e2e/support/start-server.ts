@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const serverEntry = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+export const serverEntry = fileURLToPath(
+  new URL('../../apps/server/dist/main.js', import.meta.url),
+);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,7 +23,8 @@ function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
-  stop: () => Promise<void>;
+  /** Sends SIGTERM and resolves with the exit code once the process is gone. */
+  stop: () => Promise<number | null>;
 }
 
 /** Starts the real built server on a free port over a throw-away SQLite file. */
@@ -59,10 +62,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const exited = new Promise<number | null>((resolve) =>
+        child.once('exit', (code) => resolve(code)),
+      );
       child.kill('SIGTERM');
-      await exited;
+      const code = await exited;
       rmSync(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }
