@@ -18,7 +18,7 @@ const OPTIONS: readonly { key: keyof Preferences; label: string; description: st
   {
     key: 'emailNotifications',
     label: 'Email notifications',
-    description: 'Also send important events, such as failed deployments, by email.',
+    description: 'Email important events, such as failed deployments, once this server is set up to send mail.',
   },
   {
     key: 'githubSync',
