@@ -18,7 +18,8 @@ const OPTIONS: readonly { key: keyof Preferences; label: string; description: st
   {
     key: 'emailNotifications',
     label: 'Email notifications',
-    description: 'Email important events, such as failed deployments, once this server is set up to send mail.',
+    description:
+      'Email important events, such as failed deployments, once this server is set up to send mail.',
   },
   {
     key: 'githubSync',
