@@ -1,6 +1,5 @@
 import type { GithubStats, Repository } from '@shipdeck/shared/github';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../lib/clock.js';
 
 /** Percent change from `before` to `now`; null when there was nothing to compare with. */
 export function percentChange(before: number, now: number): number | null {

@@ -1,6 +1,7 @@
 import type { Octokit } from '@octokit/rest';
 import type { Repository } from '@shipdeck/shared/github';
 import { lastPageFromLink } from './link-pagination.js';
+import { recentlyPushed } from './recently-pushed.js';
 
 /** Bounds the per-repository calls: the most recently pushed repositories carry the activity. */
 export const COMMIT_COUNT_REPOS = 10;
@@ -15,10 +16,7 @@ export async function countRecentCommits(
   login: string,
   since: Date,
 ): Promise<number> {
-  const recent = repositories
-    .filter((repo) => repo.pushed_at !== null && Date.parse(repo.pushed_at) >= since.getTime())
-    .sort((a, b) => Date.parse(b.pushed_at ?? '') - Date.parse(a.pushed_at ?? ''))
-    .slice(0, COMMIT_COUNT_REPOS);
+  const recent = recentlyPushed(repositories, since).slice(0, COMMIT_COUNT_REPOS);
   const counts = await Promise.all(
     recent.map(async (repo) => {
       try {

@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database.js';
 
+/** GitHub marks its answers `max-age=60`; within that, a stored answer is the answer. */
+export const GITHUB_FRESH_FOR_MS = 60_000;
+
 export interface CachedAnswer {
   etag: string | null;
   lastModified: string | null;

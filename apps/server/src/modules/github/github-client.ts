@@ -8,12 +8,10 @@ import { findProviderToken } from '../connections/provider-tokens.repository.js'
 import type { CachedAnswer } from './github-cache.repository.js';
 import {
   findCachedAnswer,
+  GITHUB_FRESH_FOR_MS,
   markCachedAnswerFresh,
   saveCachedAnswer,
 } from './github-cache.repository.js';
-
-/** GitHub marks its answers `max-age=60`; within that, the stored copy is the answer. */
-const FRESH_FOR_MS = 60_000;
 
 function isProviderOutage(error: unknown): boolean {
   if (!(error instanceof RequestError)) return true;
@@ -62,7 +60,7 @@ export async function githubClientFor(app: FastifyInstance, user: UserRow): Prom
     const { url } = octokit.request.endpoint.parse(options);
     const cached = await findCachedAnswer(app.db, user.id, url);
     const now = Date.now();
-    if (cached && now - cached.fetchedAt < FRESH_FOR_MS) return fromCache(url, cached);
+    if (cached && now - cached.fetchedAt < GITHUB_FRESH_FOR_MS) return fromCache(url, cached);
 
     if (cached?.etag) options.headers['if-none-match'] = cached.etag;
     else if (cached?.lastModified) options.headers['if-modified-since'] = cached.lastModified;

@@ -2,11 +2,13 @@ import type { Octokit } from '@octokit/rest';
 import { pageSizes } from '@shipdeck/shared/constants';
 import type { Repository } from '@shipdeck/shared/github';
 import type { Db } from '../../db/database.js';
-import { findCachedAnswer, saveCachedAnswer } from './github-cache.repository.js';
+import {
+  findCachedAnswer,
+  GITHUB_FRESH_FOR_MS,
+  saveCachedAnswer,
+} from './github-cache.repository.js';
 import { toRepository } from './github-mappers.js';
 
-/** Same freshness as the raw answers: GitHub marks them max-age=60. */
-const FRESH_FOR_MS = 60_000;
 /** Not a GitHub URL, so it can never collide with a raw answer in the same store. */
 const ALL_REPOSITORIES_KEY = 'shipdeck:repositories';
 
@@ -22,7 +24,7 @@ export async function listAllRepositories(
 ): Promise<Repository[]> {
   const cached = await findCachedAnswer(db, userId, ALL_REPOSITORIES_KEY);
   const now = Date.now();
-  if (cached && now - cached.fetchedAt < FRESH_FOR_MS) {
+  if (cached && now - cached.fetchedAt < GITHUB_FRESH_FOR_MS) {
     return JSON.parse(cached.body) as Repository[];
   }
   const repos = await octokit.paginate(octokit.rest.repos.listForAuthenticatedUser, {

@@ -11,8 +11,7 @@ import { toUserDto } from '../../auth/to-user-dto.js';
 import { updateUser } from '../../auth/users.repository.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../../github/github-cache.repository.js';
-import { authorizationUrl, createPkcePair } from '../github-oauth-client.js';
-import { createOAuthState } from '../oauth-states.repository.js';
+import { startGithubAuthorization } from '../start-github-authorization.js';
 
 export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -40,15 +39,7 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
           oauthErrorMessages.oauth_not_configured ?? oauthErrorFallback,
         );
       }
-      const pkce = createPkcePair();
-      const state = await createOAuthState(app.db, {
-        codeVerifier: pkce.verifier,
-        linkUserId: user.id,
-      });
-      const redirectUri = `${app.config.publicUrl}/auth/github/callback`;
-      return ok({
-        url: authorizationUrl(github, { state, codeChallenge: pkce.challenge, redirectUri }),
-      });
+      return ok({ url: await startGithubAuthorization(app, github, user.id) });
     },
   );
 

@@ -2,17 +2,12 @@ import { githubCallbackQuerySchema, githubRedirectParams } from '@shipdeck/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issueSession } from '../../auth/session-service.js';
 import { completeGithubSignIn } from '../complete-github-sign-in.js';
-import {
-  authorizationUrl,
-  createPkcePair,
-  exchangeCode,
-  fetchGithubIdentity,
-  GithubOAuthError,
-} from '../github-oauth-client.js';
-import { consumeOAuthState, createOAuthState } from '../oauth-states.repository.js';
+import { exchangeCode, fetchGithubIdentity, GithubOAuthError } from '../github-oauth-client.js';
+import { consumeOAuthState } from '../oauth-states.repository.js';
+import { githubCallbackUrl, startGithubAuthorization } from '../start-github-authorization.js';
 
 export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const redirectUri = `${app.config.publicUrl}/auth/github/callback`;
+  const redirectUri = githubCallbackUrl(app);
   const loginError = (code: string) => `/login?${githubRedirectParams.loginError}=${code}`;
   const settingsError = (code: string) => `/settings?${githubRedirectParams.settingsError}=${code}`;
 
@@ -27,14 +22,7 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const github = app.config.github;
       if (!github) return reply.redirect(loginError('oauth_not_configured'));
-      const pkce = createPkcePair();
-      const state = await createOAuthState(app.db, {
-        codeVerifier: pkce.verifier,
-        linkUserId: null,
-      });
-      return reply.redirect(
-        authorizationUrl(github, { state, codeChallenge: pkce.challenge, redirectUri }),
-      );
+      return reply.redirect(await startGithubAuthorization(app, github, null));
     },
   );
 

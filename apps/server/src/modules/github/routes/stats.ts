@@ -6,6 +6,7 @@ import {
   statsResultSchema,
 } from '@shipdeck/shared/github';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DAY_MS } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { computeStats } from '../compute-stats.js';
@@ -13,8 +14,7 @@ import { countRecentCommits } from '../count-recent-commits.js';
 import { callGithub } from '../github-errors.js';
 import { githubClientFor } from '../github-client.js';
 import { listAllRepositories } from '../list-repositories.js';
-
-const DAY_MS = 86_400_000;
+import { recentlyPushed } from '../recently-pushed.js';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -63,10 +63,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const octokit = await githubClientFor(app, user);
       const repositories = await callGithub(() => listAllRepositories(octokit, app.db, user.id));
-      const since = Date.now() - days * DAY_MS;
-      const active = repositories
-        .filter((repo) => repo.pushed_at !== null && Date.parse(repo.pushed_at) >= since)
-        .sort((a, b) => Date.parse(b.pushed_at ?? '') - Date.parse(a.pushed_at ?? ''));
+      const active = recentlyPushed(repositories, new Date(Date.now() - days * DAY_MS));
       return ok({
         stats: { days, activeRepos: active.length, totalRepos: repositories.length },
         repositories: active,

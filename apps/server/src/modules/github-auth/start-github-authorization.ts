@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { GithubConfig } from '../../config/env.js';
+import { authorizationUrl, createPkcePair } from './github-oauth-client.js';
+import { createOAuthState } from './oauth-states.repository.js';
+
+/** Where GitHub sends the browser back; it must match the OAuth app's callback URL. */
+export function githubCallbackUrl(app: FastifyInstance): string {
+  return `${app.config.publicUrl}/auth/github/callback`;
+}
+
+/**
+ * Opens one OAuth round trip (a one-time state and a PKCE verifier, kept in the database) and
+ * returns GitHub's authorize URL for it. `linkUserId` marks a connect from Settings.
+ */
+export async function startGithubAuthorization(
+  app: FastifyInstance,
+  github: GithubConfig,
+  linkUserId: string | null,
+): Promise<string> {
+  const pkce = createPkcePair();
+  const state = await createOAuthState(app.db, { codeVerifier: pkce.verifier, linkUserId });
+  return authorizationUrl(github, {
+    state,
+    codeChallenge: pkce.challenge,
+    redirectUri: githubCallbackUrl(app),
+  });
+}
