@@ -3,12 +3,14 @@ import { Migrator } from 'kysely';
 import * as accounts from './migrations/2026-11-22-001-accounts.js';
 import * as githubSignIn from './migrations/2026-11-22-002-github-sign-in.js';
 import * as githubCache from './migrations/2026-11-22-003-github-cache.js';
+import * as syncState from './migrations/2026-11-23-001-sync-state.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
   '2026-11-22-002-github-sign-in': githubSignIn,
   '2026-11-22-003-github-cache': githubCache,
+  '2026-11-23-001-sync-state': syncState,
 };
 
 const provider: MigrationProvider = {
@@ -17,7 +19,8 @@ const provider: MigrationProvider = {
 
 /** Brings the schema up to date; Kysely's migration lock makes concurrent starts safe. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Features land from parallel branches, so a migration may sort before one already applied.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

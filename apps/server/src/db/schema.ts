@@ -4,6 +4,7 @@ import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table
 import type { SessionsTable } from '../modules/auth/sessions.table.js';
 import type { UsersTable } from '../modules/auth/users.table.js';
 import type { RateLimitsTable } from '../modules/rate-limit/rate-limits.table.js';
+import type { SyncStateTable } from '../modules/sync/sync-state.table.js';
 
 export interface Database {
   users: UsersTable;
@@ -12,4 +13,5 @@ export interface Database {
   oauth_states: OAuthStatesTable;
   provider_tokens: ProviderTokensTable;
   github_cache: GithubCacheTable;
+  sync_state: SyncStateTable;
 }

@@ -1,0 +1,74 @@
+/**
+ * The one interface every piece of background work goes through. Two engines implement it:
+ * pg-boss 10 on PostgreSQL (many instances) and a small adapter over the `jobs` table on SQLite
+ * (one instance). Delivery is at least once, so every handler must be idempotent.
+ */
+
+export interface JobOptions {
+  /**
+   * De-duplication key: at most one queued and one running job per (queue, key), like pg-boss's
+   * `stately` policy. A send that finds one already queued is dropped and answers null.
+   */
+  singletonKey?: string;
+  /** Higher runs first (pg-boss's direction). Default 0. */
+  priority?: number;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+  /** Failed attempts retried this many times, with exponential backoff. Default 3. */
+  retryLimit?: number;
+  /** First retry delay in seconds; doubles each time. Default 10. */
+  retryDelaySeconds?: number;
+}
+
+export interface Job<T> {
+  id: string;
+  name: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+export interface WorkOptions {
+  /** Jobs of this queue run at most this many at once per instance. Default 1. */
+  concurrency?: number;
+}
+
+/**
+ * Thrown by a handler that must wait (a provider's rate limit, `retry-after`): the job is put
+ * back to run after `seconds`, and this does not count as a failed attempt.
+ */
+export class RetryLaterError extends Error {
+  override name = 'RetryLaterError';
+  constructor(
+    readonly seconds: number,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export interface JobQueue {
+  /** Which engine runs the jobs, for logs and the README's claims. */
+  readonly engine: 'pg-boss' | 'sqlite';
+  /** Declares a queue and the handler that runs its jobs. Call before `start`. */
+  work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: WorkOptions,
+  ): Promise<void>;
+  /** Queues a job; answers its id, or null when de-duplicated by `singletonKey`. */
+  send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string | null>;
+  /** A cron schedule (minute granularity) that queues one job per tick across all instances. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Starts polling for due jobs (not called in tests that drive jobs by `drain`). */
+  start(): Promise<void>;
+  /** Stops polling and waits for running jobs to finish. */
+  stop(): Promise<void>;
+  /**
+   * Runs every job that is due now, and those they queue, until none is left: deterministic
+   * tests and the demo's first sync use it instead of waiting for the poller.
+   */
+  drain(): Promise<void>;
+}
