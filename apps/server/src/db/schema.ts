@@ -1,3 +1,4 @@
+import type { JobSchedulesTable, JobsTable } from '../jobs/jobs.table.js';
 import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
 import type { GithubCacheTable } from '../modules/github/github-cache.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
@@ -14,4 +15,6 @@ export interface Database {
   provider_tokens: ProviderTokensTable;
   github_cache: GithubCacheTable;
   sync_state: SyncStateTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
 }
