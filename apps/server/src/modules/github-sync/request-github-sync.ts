@@ -13,7 +13,8 @@ function jobsOf(app: FastifyInstance): JobQueue | undefined {
 }
 
 // Until the durable job engine is decorated on the app, syncs run in process, one per user.
-const inFlight = new WeakMap<FastifyInstance, Map<string, Promise<void>>>();
+// Keyed by the database, which every encapsulated child of the app shares.
+const inFlight = new WeakMap<object, Map<string, Promise<void>>>();
 
 /** Queues a sync of the user's GitHub data, de-duplicated per user. */
 export async function requestGithubSync(
@@ -34,8 +35,8 @@ export async function requestGithubSync(
     );
     return;
   }
-  const running = inFlight.get(app) ?? new Map<string, Promise<void>>();
-  inFlight.set(app, running);
+  const running = inFlight.get(app.db) ?? new Map<string, Promise<void>>();
+  inFlight.set(app.db, running);
   if (running.has(userId)) return;
   const work = syncGithubAccount(app, { userId, reason })
     .then(() => undefined)
@@ -48,7 +49,7 @@ export async function requestGithubSync(
 export async function settleGithubSyncs(app: FastifyInstance): Promise<void> {
   const jobs = jobsOf(app);
   if (jobs) return jobs.drain();
-  await Promise.all([...(inFlight.get(app)?.values() ?? [])]);
+  await Promise.all([...(inFlight.get(app.db)?.values() ?? [])]);
 }
 
 export const GITHUB_REFRESH_DUE_QUEUE = 'github-refresh-due';
