@@ -68,7 +68,9 @@ export async function listRepositoryRows(
   let ordered = query.selectAll('github_repositories');
   switch (options.sort) {
     case 'name':
-      ordered = ordered.orderBy(sql`lower(github_repositories.name)`).orderBy('github_repositories.id');
+      ordered = ordered
+        .orderBy(sql`lower(github_repositories.name)`)
+        .orderBy('github_repositories.id');
       break;
     case 'stars':
       ordered = ordered
@@ -174,14 +176,16 @@ function involvedPullRequests(db: Db, userId: string) {
       'github_pull_request_involvement.pull_request_id',
       'github_pull_requests.id',
     )
-    .innerJoin(
-      'github_repository_access',
-      (join) =>
-        join
-          .onRef('github_repository_access.repository_id', '=', 'github_pull_requests.repository_id')
-          .on('github_repository_access.user_id', '=', userId),
+    .innerJoin('github_repository_access', (join) =>
+      join
+        .onRef('github_repository_access.repository_id', '=', 'github_pull_requests.repository_id')
+        .on('github_repository_access.user_id', '=', userId),
     )
-    .innerJoin('github_repositories', 'github_repositories.id', 'github_pull_requests.repository_id')
+    .innerJoin(
+      'github_repositories',
+      'github_repositories.id',
+      'github_pull_requests.repository_id',
+    )
     .where('github_pull_request_involvement.user_id', '=', userId);
 }
 
@@ -224,7 +228,8 @@ export async function listInvolvedPullRequestRows(
       .where('github_pull_requests.state', '=', 'closed')
       .where('github_pull_requests.merged_at', 'is', null);
   }
-  if (options.filter === 'merged') query = query.where('github_pull_requests.merged_at', 'is not', null);
+  if (options.filter === 'merged')
+    query = query.where('github_pull_requests.merged_at', 'is not', null);
   if (options.q) {
     const pattern = likePattern(options.q);
     query = query.where((eb) =>
@@ -238,7 +243,9 @@ export async function listInvolvedPullRequestRows(
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirst();
   const sortColumn =
-    options.sort === 'created' ? 'github_pull_requests.created_at' : 'github_pull_requests.updated_at';
+    options.sort === 'created'
+      ? 'github_pull_requests.created_at'
+      : 'github_pull_requests.updated_at';
   const rows = await query
     .select(pullColumns)
     .orderBy(sortColumn, 'desc')
@@ -260,9 +267,14 @@ export async function listRepositoryPullRows(
 ) {
   let query = db
     .selectFrom('github_pull_requests')
-    .innerJoin('github_repositories', 'github_repositories.id', 'github_pull_requests.repository_id')
+    .innerJoin(
+      'github_repositories',
+      'github_repositories.id',
+      'github_pull_requests.repository_id',
+    )
     .where('github_pull_requests.repository_id', '=', repositoryId);
-  if (options.state !== 'all') query = query.where('github_pull_requests.state', '=', options.state);
+  if (options.state !== 'all')
+    query = query.where('github_pull_requests.state', '=', options.state);
   const counted = await query
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirst();

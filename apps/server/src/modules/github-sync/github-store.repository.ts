@@ -59,11 +59,13 @@ export async function saveRepositoryPage(
         .insertInto('github_repositories')
         .values(part)
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) =>
-            Object.fromEntries(
-              repositoryColumns.map((column) => [column, eb.ref(`excluded.${column}`)]),
+          oc
+            .column('id')
+            .doUpdateSet((eb) =>
+              Object.fromEntries(
+                repositoryColumns.map((column) => [column, eb.ref(`excluded.${column}`)]),
+              ),
             ),
-          ),
         )
         .execute();
       await trx

@@ -20,7 +20,11 @@ export interface SyncClient {
   login: string;
   /** Upstream requests made, for progress logs and the benchmark. */
   requests: number;
-  get(route: string, params: Record<string, unknown>, etag?: string | null): Promise<ConditionalAnswer>;
+  get(
+    route: string,
+    params: Record<string, unknown>,
+    etag?: string | null,
+  ): Promise<ConditionalAnswer>;
 }
 
 function secondsUntil(resetEpochSeconds: number): number {
@@ -65,7 +69,10 @@ function asRetryLater(error: RequestError): RetryLaterError | null {
   const headers = error.response?.headers ?? {};
   const retryAfter = header(headers, 'retry-after');
   if (retryAfter !== null && (error.status === 403 || error.status === 429)) {
-    return new RetryLaterError(Math.max(1, Number(retryAfter) || 60), 'GitHub asked to retry later');
+    return new RetryLaterError(
+      Math.max(1, Number(retryAfter) || 60),
+      'GitHub asked to retry later',
+    );
   }
   if (
     (error.status === 403 || error.status === 429) &&
@@ -123,7 +130,8 @@ export async function openSyncClient(
         return answer;
       } catch (error) {
         if (error instanceof RequestError) {
-          if (error.status === 304) return { status: 304, data: null, etag: etag ?? null, link: null };
+          if (error.status === 304)
+            return { status: 304, data: null, etag: etag ?? null, link: null };
           const later = asRetryLater(error);
           if (later) throw later;
         }

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import type { NewCommitRow, NewPullRequestRow, NewRepositoryRow } from './github-store.repository.js';
+import type {
+  NewCommitRow,
+  NewPullRequestRow,
+  NewRepositoryRow,
+} from './github-store.repository.js';
 
 // The parts of GitHub's answers the store keeps. An answer that does not parse (a body cut short
 // arrives from Octokit as a string) fails the sync step and is never stored.
@@ -58,7 +62,10 @@ const pull = z.object({
   merged_at: z.string().nullable(),
   user: account.nullable(),
   assignees: z.array(account).nullable().optional(),
-  requested_reviewers: z.array(z.object({ login: z.string() })).nullable().optional(),
+  requested_reviewers: z
+    .array(z.object({ login: z.string() }))
+    .nullable()
+    .optional(),
   html_url: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -90,7 +97,10 @@ export const parseSearch = (data: unknown) => searchAnswer.parse(data);
 export const parsePulls = (data: unknown) => z.array(pull).parse(data);
 export const parseCommits = (data: unknown) => z.array(commit).parse(data);
 
-export function repositoryRow(repo: z.infer<typeof repository>, syncedAt: string): NewRepositoryRow {
+export function repositoryRow(
+  repo: z.infer<typeof repository>,
+  syncedAt: string,
+): NewRepositoryRow {
   return {
     id: repo.id,
     name: repo.name,

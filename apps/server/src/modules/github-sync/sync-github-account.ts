@@ -192,7 +192,9 @@ async function syncRecentRepositories(ctx: SyncContext): Promise<void> {
         commitsState?.etag,
       );
       if (commits.status === 200) {
-        const rows = parseCommits(commits.data).map((c) => commitRow(c, repositoryId, ctx.startedAt));
+        const rows = parseCommits(commits.data).map((c) =>
+          commitRow(c, repositoryId, ctx.startedAt),
+        );
         await saveCommits(ctx.app.db, rows);
       }
       await updateSyncState(ctx.app.db, commitsKey, {
@@ -246,7 +248,8 @@ async function syncRecentRepositories(ctx: SyncContext): Promise<void> {
 function describe(error: unknown): string {
   if (error instanceof RetryLaterError) return error.message;
   if (error instanceof RequestError) return `GitHub answered ${error.status}`;
-  if (error instanceof Error && error.name === 'ZodError') return 'GitHub sent an unreadable answer';
+  if (error instanceof Error && error.name === 'ZodError')
+    return 'GitHub sent an unreadable answer';
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return 'GitHub did not answer in time';
   }
@@ -265,7 +268,13 @@ export async function syncGithubAccount(
   if (!user?.github_login) return { requests: 0 };
   const client = await openSyncClient(app, user.id, user.github_login);
   if (!client) return { requests: 0 };
-  const ctx: SyncContext = { app, userId: user.id, client, reason: data.reason, startedAt: nowIso() };
+  const ctx: SyncContext = {
+    app,
+    userId: user.id,
+    client,
+    reason: data.reason,
+    startedAt: nowIso(),
+  };
   const account = key(user.id, ACCOUNT_RESOURCE);
   await updateSyncState(app.db, account, { last_attempt_at: ctx.startedAt });
   try {

@@ -29,7 +29,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['github'],
-        summary: 'How the background sync of your GitHub data stands (phase, done of total, last error)',
+        summary:
+          'How the background sync of your GitHub data stands (phase, done of total, last error)',
         security,
         response: { 200: successEnvelope(syncResultSchema) },
       },
@@ -94,7 +95,11 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const first = new Date(today.getTime() - (days - 1) * DAY_MS);
       const since = first.toISOString();
       const [active, totals, commits, pulls] = await Promise.all([
-        repositoriesPushedSince(app.db, user.id, new Date(Date.now() - days * DAY_MS).toISOString()),
+        repositoriesPushedSince(
+          app.db,
+          user.id,
+          new Date(Date.now() - days * DAY_MS).toISOString(),
+        ),
         repositoryTotals(app.db, user.id),
         commitsPerDay(app.db, user.id, login, since),
         pullRequestsPerDay(app.db, user.id, since),
