@@ -25,14 +25,16 @@ export function useSyncStatus() {
   const queryClient = useQueryClient();
   const query = useQuery({
     ...getSyncStatusQueryOptions(),
-    refetchInterval: (current) =>
-      current.state.data?.sync.phase ? SYNCING_POLL_MS : IDLE_POLL_MS,
+    refetchInterval: (current) => (current.state.data?.sync.phase ? SYNCING_POLL_MS : IDLE_POLL_MS),
   });
-  const syncedAt = query.data?.syncedAt ?? null;
-  const previous = useRef(syncedAt);
+  const syncedAt = query.data ? query.data.syncedAt : undefined;
+  // Undefined until the first answer: only a change seen after that means fresh data.
+  const previous = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (previous.current !== syncedAt) {
-      previous.current = syncedAt;
+    if (syncedAt === undefined) return;
+    const before = previous.current;
+    previous.current = syncedAt;
+    if (before !== undefined && before !== syncedAt) {
       void queryClient.invalidateQueries({
         queryKey: ['github'],
         predicate: (candidate) => candidate.queryKey[1] !== 'sync',

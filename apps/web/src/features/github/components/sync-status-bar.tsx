@@ -35,7 +35,10 @@ export function SyncStatusBar() {
         data-testid="sync-status"
         className="flex items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400"
       >
-        <RefreshCw aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" />
+        <RefreshCw
+          aria-hidden="true"
+          className="size-3.5 animate-spin motion-reduce:animate-none"
+        />
         {text}…
       </p>
     );
