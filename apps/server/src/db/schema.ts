@@ -1,3 +1,4 @@
+import type { JobSchedulesTable, JobsTable } from '../jobs/jobs.table.js';
 import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
 import type { GithubCacheTable } from '../modules/github/github-cache.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
@@ -30,4 +31,6 @@ export interface Database {
   github_pull_request_involvement: GithubPullRequestInvolvementTable;
   github_commits: GithubCommitsTable;
   github_daily_snapshots: GithubDailySnapshotsTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
 }
