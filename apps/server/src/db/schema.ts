@@ -6,6 +6,16 @@ import type { SessionsTable } from '../modules/auth/sessions.table.js';
 import type { UsersTable } from '../modules/auth/users.table.js';
 import type { RateLimitsTable } from '../modules/rate-limit/rate-limits.table.js';
 import type { SyncStateTable } from '../modules/sync/sync-state.table.js';
+import type { GithubCommitsTable } from '../modules/github-sync/github-commits.table.js';
+import type { GithubDailySnapshotsTable } from '../modules/github-sync/github-daily-snapshots.table.js';
+import type {
+  GithubPullRequestInvolvementTable,
+  GithubPullRequestsTable,
+} from '../modules/github-sync/github-pull-requests.table.js';
+import type {
+  GithubRepositoriesTable,
+  GithubRepositoryAccessTable,
+} from '../modules/github-sync/github-repositories.table.js';
 
 export interface Database {
   users: UsersTable;
@@ -15,6 +25,12 @@ export interface Database {
   provider_tokens: ProviderTokensTable;
   github_cache: GithubCacheTable;
   sync_state: SyncStateTable;
+  github_repositories: GithubRepositoriesTable;
+  github_repository_access: GithubRepositoryAccessTable;
+  github_pull_requests: GithubPullRequestsTable;
+  github_pull_request_involvement: GithubPullRequestInvolvementTable;
+  github_commits: GithubCommitsTable;
+  github_daily_snapshots: GithubDailySnapshotsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
 }
