@@ -21,6 +21,7 @@ import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
 import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
+import { registerGithubSyncJobs } from './modules/github-sync/request-github-sync.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     jobs,
   });
   registerErrorHandler(app);
+  await registerGithubSyncJobs(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   await app.register(authenticatePlugin);

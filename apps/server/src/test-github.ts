@@ -4,7 +4,6 @@ import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { GithubConfig } from './config/env.js';
-import { settleGithubSyncs } from './modules/github-sync/request-github-sync.js';
 
 /** One emulator per test file; read `.handle` inside tests and hooks. */
 export function useEmulator(options: EmulatorOptions = {}): {
@@ -67,12 +66,12 @@ export async function runOAuth(
 }
 
 /**
- * Signs in with GitHub as `login`, waits for the initial sync it starts, and returns the Shipdeck
+ * Signs in with GitHub as `login`, runs the initial sync job it queues, and returns the Shipdeck
  * bearer token.
  */
 export async function signInWithGithub(app: FastifyInstance, login = 'octocat'): Promise<string> {
   const landing = await runOAuth(app, { url: '/auth/github' }, { login });
-  await settleGithubSyncs(app);
+  await app.jobs.drain();
   const match = /^\/dashboard\?token=(.+)$/.exec(landing);
   if (!match?.[1]) throw new Error(`GitHub sign-in failed: ${landing}`);
   return decodeURIComponent(match[1]);

@@ -2,7 +2,6 @@ import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { runOAuth, useEmulator } from '../../../test-github.js';
-import { settleGithubSyncs } from '../../github-sync/request-github-sync.js';
 
 const emulator = useEmulator({ repos: 5, richRepos: 2, projects: 1, rateLimits: false });
 
@@ -128,7 +127,7 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
       '/settings?github_error=github_in_use',
     );
 
-    await settleGithubSyncs(t.app);
+    await t.app.jobs.drain();
     const repos = await t.app.inject({
       method: 'GET',
       url: '/api/github/repos',
