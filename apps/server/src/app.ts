@@ -64,7 +64,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   if (!config.encryptionKey) throw new Error('buildApp needs config.encryptionKey');
   const ownsDatabase = !database;
   const handle = database ?? createDatabase(config.database);
-  await migrateToLatest(handle.db);
+  await migrateToLatest(
+    handle.db,
+    handle.config.dialect === 'postgres' ? handle.config.schema : undefined,
+  );
   const jobs = createJobQueue(handle, config.jobs, app.log);
   // One hook, so running jobs finish before the database they write to closes.
   app.addHook('onClose', async () => {

@@ -27,10 +27,20 @@ const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 };
 
-/** Brings the schema up to date; Kysely's migration lock makes concurrent starts safe. */
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+/**
+ * Brings the schema up to date; Kysely's migration lock makes concurrent starts safe. `schema`
+ * names the PostgreSQL schema the app is confined to (each test run's own): Kysely looks for its
+ * bookkeeping tables across every schema unless told which, and would take another schema's for
+ * this one's.
+ */
+export async function migrateToLatest<T>(db: Kysely<T>, schema?: string): Promise<void> {
   // Features land from parallel branches, so a migration may sort before one already applied.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -207,18 +207,34 @@ export class PgBossJobQueue implements JobQueue {
   private createQueue(boss: PgBoss, name: string): Promise<void> {
     let created = this.createdQueues.get(name);
     if (!created) {
-      // Idempotent in pg-boss (insert … on conflict do nothing), so instances may race on it.
-      created = boss.createQueue(name, {
-        name,
-        policy: 'stately',
-        retryLimit: defaultRetryLimit,
-        retryDelay: defaultRetryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: this.options.expireInSeconds,
-      });
+      created = this.createQueueOnce(boss, name);
       void created.catch(() => this.createdQueues.delete(name));
       this.createdQueues.set(name, created);
     }
     return created;
+  }
+
+  /**
+   * pg-boss's create_queue is idempotent but not safe against itself: instances starting together
+   * can deadlock on it. The loser finds the queue there, or tries again.
+   */
+  private async createQueueOnce(boss: PgBoss, name: string): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(name, {
+          name,
+          policy: 'stately',
+          retryLimit: defaultRetryLimit,
+          retryDelay: defaultRetryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: this.options.expireInSeconds,
+        });
+        return;
+      } catch (error) {
+        if (await boss.getQueue(name)) return;
+        if (attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   }
 }
