@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../../jobs/job-queue.js';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { requestGithubSync } from '../request-github-sync.js';
 import { syncGithubAccount } from '../sync-github-account.js';
 
 const emulator = useEmulator({ repos: 40, richRepos: 6, projects: 2 });
@@ -94,10 +95,14 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
   it('shows a change after the next refresh, and an unchanged account costs only 304s', async () => {
     const token = await signInWithGithub(t.app);
     const userId = await userIdOf('octocat');
-    await syncGithubAccount(t.app, { userId, reason: 'refresh' });
+    const refresh = async () => {
+      await requestGithubSync(t.app, userId, 'refresh');
+      await t.app.jobs.drain();
+    };
+    await refresh();
 
     emulator.handle.requestLog.clear();
-    await syncGithubAccount(t.app, { userId, reason: 'refresh' });
+    await refresh();
     const quiet = emulator.handle.requestLog.list({ area: 'github' });
     expect(quiet.length).toBeGreaterThan(0);
     expect(quiet.filter((entry) => !entry.notModified)).toEqual([]);
@@ -116,7 +121,7 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     const before = dataOf(await get('/api/github/repos?q=hello-world', token), reposResultSchema);
     expect(before.repositories[0]?.pushed_at).not.toBe(pushedAt);
 
-    await syncGithubAccount(t.app, { userId, reason: 'refresh' });
+    await refresh();
     const after = dataOf(
       await get('/api/github/repos?sort=updated&q=hello-world', token),
       reposResultSchema,
@@ -153,6 +158,18 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     await signInWithGithub(t.app);
     const userId = await userIdOf('octocat');
     emulator.handle.faults.add({ area: 'github', rateLimit: 'primary' });
+    await requestGithubSync(t.app, userId, 'initial');
+    await t.app.jobs.drain();
+    const deferred = await t.database.db
+      .selectFrom('jobs')
+      .select(['state', 'retry_count', 'run_at'])
+      .where('singleton_key', '=', `github:${userId}`)
+      .where('state', 'not in', ['completed'])
+      .execute();
+    expect(deferred).toHaveLength(1);
+    expect(deferred[0]?.retry_count).toBe(0);
+    expect(Date.parse(deferred[0]?.run_at ?? '')).toBeGreaterThan(Date.now());
+
     const error: unknown = await syncGithubAccount(t.app, { userId, reason: 'initial' }).catch(
       (caught: unknown) => caught,
     );
