@@ -21,6 +21,9 @@ import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
 import { metaRoute } from './modules/meta/meta-route.js';
+import { vercelConnectRoutes } from './modules/vercel/routes/vercel-connect.js';
+import { vercelDeploymentRoutes } from './modules/vercel/routes/vercel-deployments.js';
+import { vercelProjectRoutes } from './modules/vercel/routes/vercel-projects.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
@@ -88,6 +91,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await auth.register(accountRoute);
       await auth.register(githubSignInRoutes);
       await auth.register(githubLinkRoutes);
+      await auth.register(vercelConnectRoutes);
     },
     { prefix: '/auth' },
   );
@@ -100,6 +104,14 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await github.register(statsRoutes);
     },
     { prefix: '/api/github' },
+  );
+
+  await app.register(
+    async (vercel) => {
+      await vercel.register(vercelProjectRoutes);
+      await vercel.register(vercelDeploymentRoutes);
+    },
+    { prefix: '/api/vercel' },
   );
 
   await registerWebApp(app);

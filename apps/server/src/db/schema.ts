@@ -5,6 +5,9 @@ import type { SessionsTable } from '../modules/auth/sessions.table.js';
 import type { UsersTable } from '../modules/auth/users.table.js';
 import type { RateLimitsTable } from '../modules/rate-limit/rate-limits.table.js';
 import type { SyncStateTable } from '../modules/sync/sync-state.table.js';
+import type { VercelConnectionsTable } from '../modules/vercel/vercel-connections.table.js';
+import type { VercelDeploymentsTable } from '../modules/vercel/vercel-deployments.table.js';
+import type { VercelProjectsTable } from '../modules/vercel/vercel-projects.table.js';
 
 export interface Database {
   users: UsersTable;
@@ -14,4 +17,7 @@ export interface Database {
   provider_tokens: ProviderTokensTable;
   github_cache: GithubCacheTable;
   sync_state: SyncStateTable;
+  vercel_connections: VercelConnectionsTable;
+  vercel_projects: VercelProjectsTable;
+  vercel_deployments: VercelDeploymentsTable;
 }
