@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
 import { redactUrl } from './lib/redact-url.js';
 import { accountRoute } from './modules/auth/routes/account.js';
 import { loginRoute } from './modules/auth/routes/login.js';
@@ -21,6 +22,7 @@ import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
 import { metaRoute } from './modules/meta/meta-route.js';
+import { registerVercelSyncJobs } from './modules/vercel/vercel-sync-jobs.js';
 import { vercelConnectRoutes } from './modules/vercel/routes/vercel-connect.js';
 import { vercelDeploymentRoutes } from './modules/vercel/routes/vercel-deployments.js';
 import { vercelProjectRoutes } from './modules/vercel/routes/vercel-projects.js';
@@ -66,12 +68,18 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const ownsDatabase = !database;
   const handle = database ?? createDatabase(config.database);
   await migrateToLatest(handle.db);
-  if (ownsDatabase) app.addHook('onClose', () => handle.destroy());
+  const jobs = createJobQueue(handle, config.jobs, app.log);
+  // One hook, so running jobs finish before the database they write to closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (ownsDatabase) await handle.destroy();
+  });
 
   await app.register(appContextPlugin, {
     config,
     database: handle,
     encryptionKey: config.encryptionKey,
+    jobs,
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
@@ -113,6 +121,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     },
     { prefix: '/api/vercel' },
   );
+  await registerVercelSyncJobs(app);
 
   await registerWebApp(app);
   return app;

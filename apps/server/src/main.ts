@@ -33,7 +33,8 @@ async function main(): Promise<void> {
       'demo mode: the built-in emulator stands in for GitHub',
     );
   }
-  // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests, close the database.
+  // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests and running jobs, close
+  // the database.
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
@@ -41,6 +42,10 @@ async function main(): Promise<void> {
     await closeDemo();
   });
   await app.listen({ host: config.host, port: config.port });
+  if (config.jobs.worker) {
+    await app.jobs.start();
+    app.log.info({ engine: app.jobs.engine }, 'background jobs started');
+  }
 }
 
 await main();

@@ -1,3 +1,4 @@
+import type { JobSchedulesTable, JobsTable } from '../jobs/jobs.table.js';
 import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
 import type { GithubCacheTable } from '../modules/github/github-cache.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
@@ -5,6 +6,16 @@ import type { SessionsTable } from '../modules/auth/sessions.table.js';
 import type { UsersTable } from '../modules/auth/users.table.js';
 import type { RateLimitsTable } from '../modules/rate-limit/rate-limits.table.js';
 import type { SyncStateTable } from '../modules/sync/sync-state.table.js';
+import type { GithubCommitsTable } from '../modules/github-sync/github-commits.table.js';
+import type { GithubDailySnapshotsTable } from '../modules/github-sync/github-daily-snapshots.table.js';
+import type {
+  GithubPullRequestInvolvementTable,
+  GithubPullRequestsTable,
+} from '../modules/github-sync/github-pull-requests.table.js';
+import type {
+  GithubRepositoriesTable,
+  GithubRepositoryAccessTable,
+} from '../modules/github-sync/github-repositories.table.js';
 import type { VercelConnectionsTable } from '../modules/vercel/vercel-connections.table.js';
 import type { VercelDeploymentsTable } from '../modules/vercel/vercel-deployments.table.js';
 import type { VercelProjectsTable } from '../modules/vercel/vercel-projects.table.js';
@@ -17,6 +28,14 @@ export interface Database {
   provider_tokens: ProviderTokensTable;
   github_cache: GithubCacheTable;
   sync_state: SyncStateTable;
+  github_repositories: GithubRepositoriesTable;
+  github_repository_access: GithubRepositoryAccessTable;
+  github_pull_requests: GithubPullRequestsTable;
+  github_pull_request_involvement: GithubPullRequestInvolvementTable;
+  github_commits: GithubCommitsTable;
+  github_daily_snapshots: GithubDailySnapshotsTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   vercel_connections: VercelConnectionsTable;
   vercel_projects: VercelProjectsTable;
   vercel_deployments: VercelDeploymentsTable;

@@ -12,6 +12,7 @@ import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
 import { updateUser } from '../../auth/users.repository.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../../github/github-cache.repository.js';
+import { deleteUserGithubData } from '../../github-sync/github-store.repository.js';
 import { startGithubAuthorization } from '../start-github-authorization.js';
 
 export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,6 +70,8 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
           updated_at: nowIso(),
         });
       });
+      // Shared repository rows another user still sees stay; the rest of this user's go.
+      await deleteUserGithubData(app.db, user.id);
       return ok({ user: toUserDto(updated, await vercelConnectionOf(app.db, user.id)) });
     },
   );

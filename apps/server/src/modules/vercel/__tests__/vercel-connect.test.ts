@@ -54,6 +54,7 @@ describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
       payload: { token: vercelToken },
     });
     expect(connect.statusCode).toBe(200);
+    await t.app.jobs.drain();
     expect(connect.body).not.toContain(vercelToken);
     const me = dataOf(
       await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) }),
@@ -143,6 +144,7 @@ describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
       payload: { token: vercelToken, teamId: labs },
     });
     expect(connect.statusCode).toBe(200);
+    await t.app.jobs.drain();
     expect(dataOf(connect, userResultSchema).user.vercel).toMatchObject({
       teamId: labs,
       teamSlug: 'shipdeck-labs',
@@ -178,6 +180,7 @@ describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
       payload: { useServerAccount: true },
     });
     expect(connect.statusCode).toBe(200);
+    await t.app.jobs.drain();
     expect(connect.body).not.toContain(emulator.handle.demo.vercelToken);
     expect(dataOf(connect, userResultSchema).user.vercel).toMatchObject({
       username: 'octocat',
@@ -196,6 +199,7 @@ describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
         payload: { useServerAccount: true },
       });
     }
+    await t.app.jobs.drain();
     const disconnect = await t.app.inject({
       method: 'DELETE',
       url: '/auth/vercel',

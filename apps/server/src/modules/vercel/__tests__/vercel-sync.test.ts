@@ -48,6 +48,7 @@ describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
       payload: { token: emulator.handle.createVercelToken(login), teamId },
     });
     if (connect.statusCode !== 200) throw new Error(connect.body);
+    await t.app.jobs.drain();
     return user;
   }
 
@@ -270,6 +271,7 @@ describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
       headers: bearer(user.token),
       payload: { token: vercelToken },
     });
+    await t.app.jobs.drain();
     emulator.handle.world.vercelTokens.delete(vercelToken);
     expect(await syncVercelAccount(t.app, user.userId)).toBe('reconnect');
     const me = dataOf(await get(user.token, '/auth/me'), userResultSchema);

@@ -18,7 +18,7 @@ import { saveProviderToken } from '../../connections/provider-tokens.repository.
 import { VercelApiError, VercelClient } from '../vercel-client.js';
 import { vercelConnectionOf } from '../vercel-connection-dto.js';
 import { deleteVercelData, saveVercelConnection } from '../vercel-connections.repository.js';
-import { startInitialVercelSync } from '../vercel-sync-jobs.js';
+import { requestVercelSync } from '../vercel-sync-jobs.js';
 
 /** The token the request names: pasted, or the server's own (which never leaves the server). */
 function chooseToken(
@@ -148,7 +148,7 @@ export const vercelConnectRoutes: FastifyPluginAsyncZod = async (app) => {
           connected_at: nowIso(),
         });
       });
-      await startInitialVercelSync(app, user.id);
+      await requestVercelSync(app, user.id, 'initial');
       return ok({ user: toUserDto(user, await vercelConnectionOf(app.db, user.id)) });
     },
   );
