@@ -23,6 +23,10 @@ import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
 import { registerGithubSyncJobs } from './modules/github-sync/request-github-sync.js';
 import { metaRoute } from './modules/meta/meta-route.js';
+import { registerVercelSyncJobs } from './modules/vercel/vercel-sync-jobs.js';
+import { vercelConnectRoutes } from './modules/vercel/routes/vercel-connect.js';
+import { vercelDeploymentRoutes } from './modules/vercel/routes/vercel-deployments.js';
+import { vercelProjectRoutes } from './modules/vercel/routes/vercel-projects.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
@@ -100,6 +104,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await auth.register(accountRoute);
       await auth.register(githubSignInRoutes);
       await auth.register(githubLinkRoutes);
+      await auth.register(vercelConnectRoutes);
     },
     { prefix: '/auth' },
   );
@@ -113,6 +118,15 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     },
     { prefix: '/api/github' },
   );
+
+  await app.register(
+    async (vercel) => {
+      await vercel.register(vercelProjectRoutes);
+      await vercel.register(vercelDeploymentRoutes);
+    },
+    { prefix: '/api/vercel' },
+  );
+  await registerVercelSyncJobs(app);
 
   await registerWebApp(app);
   return app;

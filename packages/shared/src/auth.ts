@@ -8,6 +8,7 @@ import {
   USERNAME_MIN,
 } from './constants.js';
 import { validationMessages as m } from './messages.js';
+import { vercelConnectionSchema } from './vercel.js';
 
 /** The spec's "simple address pattern": something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -137,6 +138,8 @@ export const userSchema = z.object({
   githubId: z.string().nullable(),
   githubLogin: z.string().nullable(),
   vercelConnected: z.boolean(),
+  /** The connected Vercel account and team, as the server reports them. */
+  vercel: vercelConnectionSchema,
   hasPassword: z.boolean(),
   createdAt: z.string(),
   preferences: preferencesSchema,

@@ -38,6 +38,9 @@ const envSchema = z.object({
     .string()
     .refine((value) => decodeKey(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
     .optional(),
+  VERCEL_API_URL: z.url().default('https://api.vercel.com'),
+  VERCEL_TOKEN: z.string().min(1).optional(),
+  VERCEL_TEAM_ID: z.string().min(1).optional(),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   JOBS_WORKER: booleanFlag.default(true),
@@ -61,6 +64,15 @@ export interface GithubConfig {
   clientSecret: string;
   apiUrl: string;
   webUrl: string;
+}
+
+export interface VercelConfig {
+  apiUrl: string;
+  /** A server-wide Vercel token users may connect with in one click (the demo account in demo mode). */
+  serverToken: string | null;
+  serverTeamId: string | null;
+  /** How long 429/5xx answers are retried with backoff (tests shorten it). Default 8 s. */
+  retryForMs?: number;
 }
 
 export type DatabaseConfig =
@@ -90,6 +102,7 @@ export interface AppConfig {
   authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
   /** Null when GitHub sign-in is not configured (and demo mode is off). */
   github: GithubConfig | null;
+  vercel: VercelConfig;
   /** On when no GitHub credentials are set: the built-in emulator stands in for GitHub and Vercel. */
   demoMode: boolean;
   /** Port of the in-process emulator in demo mode; 0 picks a free one. */
@@ -155,6 +168,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             webUrl: env.GITHUB_WEB_URL.replace(/\/$/, ''),
           }
         : null,
+    vercel: {
+      apiUrl: env.VERCEL_API_URL.replace(/\/$/, ''),
+      serverToken: env.VERCEL_TOKEN ?? null,
+      serverTeamId: env.VERCEL_TEAM_ID ?? null,
+    },
     demoMode,
     emulatorPort: env.EMULATOR_PORT,
     encryptionKey: env.ENCRYPTION_KEY ? decodeKey(env.ENCRYPTION_KEY) : null,

@@ -4,11 +4,12 @@ import * as accounts from './migrations/2026-11-22-001-accounts.js';
 import * as githubSignIn from './migrations/2026-11-22-002-github-sign-in.js';
 import * as githubCache from './migrations/2026-11-22-003-github-cache.js';
 import * as syncState from './migrations/2026-11-23-001-sync-state.js';
+import * as jobs from './migrations/2026-11-23-010-jobs.js';
 import * as githubRepositories from './migrations/2026-11-23-020-github-repositories.js';
 import * as githubPullRequests from './migrations/2026-11-23-021-github-pull-requests.js';
 import * as githubCommits from './migrations/2026-11-23-022-github-commits.js';
 import * as githubDailySnapshots from './migrations/2026-11-23-023-github-daily-snapshots.js';
-import * as jobs from './migrations/2026-11-23-010-jobs.js';
+import * as vercel from './migrations/2026-11-23-030-vercel.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -16,11 +17,12 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-002-github-sign-in': githubSignIn,
   '2026-11-22-003-github-cache': githubCache,
   '2026-11-23-001-sync-state': syncState,
+  '2026-11-23-010-jobs': jobs,
   '2026-11-23-020-github-repositories': githubRepositories,
   '2026-11-23-021-github-pull-requests': githubPullRequests,
   '2026-11-23-022-github-commits': githubCommits,
   '2026-11-23-023-github-daily-snapshots': githubDailySnapshots,
-  '2026-11-23-010-jobs': jobs,
+  '2026-11-23-030-vercel': vercel,
 };
 
 const provider: MigrationProvider = {

@@ -16,6 +16,9 @@ import type {
   GithubRepositoriesTable,
   GithubRepositoryAccessTable,
 } from '../modules/github-sync/github-repositories.table.js';
+import type { VercelConnectionsTable } from '../modules/vercel/vercel-connections.table.js';
+import type { VercelDeploymentsTable } from '../modules/vercel/vercel-deployments.table.js';
+import type { VercelProjectsTable } from '../modules/vercel/vercel-projects.table.js';
 
 export interface Database {
   users: UsersTable;
@@ -33,4 +36,7 @@ export interface Database {
   github_daily_snapshots: GithubDailySnapshotsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  vercel_connections: VercelConnectionsTable;
+  vercel_projects: VercelProjectsTable;
+  vercel_deployments: VercelDeploymentsTable;
 }

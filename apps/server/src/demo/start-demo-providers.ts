@@ -19,6 +19,13 @@ export async function startDemoProviders(
         apiUrl: emulator.githubApiUrl,
         webUrl: emulator.oauthUrl,
       },
+      // "Use the demo account" in the Connect Vercel dialog connects the emulator's demo token,
+      // which stays on the server.
+      vercel: {
+        apiUrl: emulator.vercelApiUrl,
+        serverToken: emulator.demo.vercelToken,
+        serverTeamId: null,
+      },
     },
     close: () => emulator.close(),
   };

@@ -51,6 +51,11 @@ export function createAppRouter() {
                 import('./routes/app/deployments').then((m) => ({ Component: m.DeploymentsRoute })),
             },
             {
+              path: '/deployments/:id',
+              lazy: () =>
+                import('./routes/app/deployment').then((m) => ({ Component: m.DeploymentRoute })),
+            },
+            {
               path: '/repo/:owner/:repo',
               lazy: () =>
                 import('./routes/app/repository').then((m) => ({ Component: m.RepositoryRoute })),

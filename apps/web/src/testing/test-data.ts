@@ -10,6 +10,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     githubId: null,
     githubLogin: null,
     vercelConnected: false,
+    vercel: null,
     hasPassword: true,
     createdAt: '2026-01-15T10:00:00.000Z',
     preferences: {

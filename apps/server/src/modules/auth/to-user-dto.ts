@@ -1,8 +1,9 @@
 import type { User } from '@shipdeck/shared/auth';
+import type { VercelConnection } from '@shipdeck/shared/vercel';
 import type { UserRow } from './users.table.js';
 
 /** The only way a user row leaves the server: no password hash, flags as booleans. */
-export function toUserDto(row: UserRow, vercelConnected = false): User {
+export function toUserDto(row: UserRow, vercel: VercelConnection = null): User {
   return {
     id: row.id,
     username: row.username,
@@ -11,7 +12,8 @@ export function toUserDto(row: UserRow, vercelConnected = false): User {
     avatar: row.avatar_url,
     githubId: row.github_id,
     githubLogin: row.github_login,
-    vercelConnected,
+    vercelConnected: vercel?.status === 'connected',
+    vercel,
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at,
     preferences: {

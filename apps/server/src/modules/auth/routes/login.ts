@@ -9,6 +9,7 @@ import { ok } from '../../../lib/reply.js';
 import { limitAuthAttempt } from '../auth-rate-limits.js';
 import { issueSession } from '../session-service.js';
 import { toUserDto } from '../to-user-dto.js';
+import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
 import { findUserByEmail, updateUser } from '../users.repository.js';
 
 export const loginRoute: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +38,10 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
 
       const session = await issueSession(app.db, user.id, app.config.sessionTtlDays);
       const updated = await updateUser(app.db, user.id, { last_login_at: nowIso() });
-      return ok({ ...session, user: toUserDto(updated) });
+      return ok({
+        ...session,
+        user: toUserDto(updated, await vercelConnectionOf(app.db, updated.id)),
+      });
     },
   );
 };

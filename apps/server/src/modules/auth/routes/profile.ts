@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../../lib/is-unique-violation.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { toUserDto } from '../to-user-dto.js';
+import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
 import type { UserRowUpdate } from '../users.table.js';
 import { findUserByEmail, updateUser } from '../users.repository.js';
 
@@ -41,7 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           email,
           updated_at: nowIso(),
         });
-        return ok({ user: toUserDto(updated) });
+        return ok({ user: toUserDto(updated, await vercelConnectionOf(app.db, updated.id)) });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', errorMessages.emailTaken);
         throw error;
@@ -72,7 +73,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         updated_at: nowIso(),
       };
       const updated = await updateUser(app.db, user.id, changes);
-      return ok({ user: toUserDto(updated) });
+      return ok({ user: toUserDto(updated, await vercelConnectionOf(app.db, updated.id)) });
     },
   );
 };

@@ -6,6 +6,7 @@ import { ok } from '../../../lib/reply.js';
 import { rotateSession } from '../session-service.js';
 import { deleteSession } from '../sessions.repository.js';
 import { toUserDto } from '../to-user-dto.js';
+import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -21,7 +22,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(userResultSchema) },
       },
     },
-    async (request) => ok({ user: toUserDto(requireAuth(request).user) }),
+    async (request) => {
+      const { user } = requireAuth(request);
+      return ok({ user: toUserDto(user, await vercelConnectionOf(app.db, user.id)) });
+    },
   );
 
   app.post(

@@ -6,6 +6,7 @@ import { nowIso } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { countLiveSessions } from '../sessions.repository.js';
+import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
 
 export const statsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,7 +28,10 @@ export const statsRoute: FastifyPluginAsyncZod = async (app) => {
           accountType,
           activeSessions: await countLiveSessions(app.db, user.id, nowIso()),
           lastLoginAt: user.last_login_at,
-          connectedProviders: { github: user.github_id !== null, vercel: false },
+          connectedProviders: {
+            github: user.github_id !== null,
+            vercel: (await vercelConnectionOf(app.db, user.id))?.status === 'connected',
+          },
         },
       });
     },

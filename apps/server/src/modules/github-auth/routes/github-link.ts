@@ -8,6 +8,7 @@ import { nowIso } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
+import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
 import { updateUser } from '../../auth/users.repository.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../../github/github-cache.repository.js';
@@ -71,7 +72,7 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Shared repository rows another user still sees stay; the rest of this user's go.
       await deleteUserGithubData(app.db, user.id);
-      return ok({ user: toUserDto(updated) });
+      return ok({ user: toUserDto(updated, await vercelConnectionOf(app.db, user.id)) });
     },
   );
 };

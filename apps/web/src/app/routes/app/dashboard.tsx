@@ -7,6 +7,8 @@ import { ConnectGithubPrompt } from '@/features/github/components/connect-github
 import { GithubStatCards } from '@/features/github/components/github-stat-cards';
 import { RecentRepositories } from '@/features/github/components/recent-repositories';
 import { SyncStatusBar } from '@/features/github/components/sync-status-bar';
+import { DashboardVercelProjects } from '@/features/vercel/components/dashboard-vercel-projects';
+import { DeploymentStatusPanel } from '@/features/vercel/components/deployment-status-panel';
 
 export function DashboardRoute() {
   const user = useUser();
@@ -30,12 +32,14 @@ export function DashboardRoute() {
             <div className="space-y-6">
               <ActivityCard />
               <RecentRepositories />
+              <DashboardVercelProjects />
             </div>
           ) : (
             <ConnectGithubPrompt subject="your repositories, pull requests and activity" />
           )}
         </div>
         <div className="min-w-0 space-y-6">
+          <DeploymentStatusPanel />
           <SetupChecklist user={user} />
           <QuickActions />
         </div>

@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { GithubGate } from '@/features/github/components/github-gate';
-import { NoGithubData } from '@/features/github/components/no-github-data';
+import { DeploymentsView } from '@/features/vercel/components/deployments-view';
+import { VercelGate } from '@/features/vercel/components/vercel-gate';
 
 export function DeploymentsRoute() {
   return (
@@ -10,9 +10,9 @@ export function DeploymentsRoute() {
         title="Deployments"
         description="Your Vercel projects and the state of their latest deployments."
       />
-      <GithubGate subject="your deployments">
-        <NoGithubData subject="deployments" />
-      </GithubGate>
+      <VercelGate>
+        <DeploymentsView />
+      </VercelGate>
     </>
   );
 }

@@ -21,8 +21,10 @@ export function SetupChecklist({ user }: { user: User }) {
       label: 'Connect Vercel',
       done: user.vercelConnected,
       detail: user.vercelConnected
-        ? 'Connected'
-        : 'Connecting a Vercel account from Settings is coming in a future update.',
+        ? `Connected as ${user.vercel?.teamName ?? user.vercel?.teamSlug ?? user.vercel?.username ?? 'your Vercel account'}`
+        : user.vercel?.status === 'reconnect'
+          ? 'Vercel no longer accepts the token: reconnect it in Settings.'
+          : 'Not connected yet: connect Vercel in Settings to see projects and deployments.',
     },
   ];
   const completed = steps.filter((step) => step.done).length;

@@ -1,6 +1,7 @@
 import { pageSizes, truncation } from '@shipdeck/shared/constants';
 import type { Commit } from '@shipdeck/shared/github';
 import { GitCommitHorizontal } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { shortSha } from '@/utils/short-sha';
 import { firstLine, truncate } from '@/utils/truncate';
@@ -8,7 +9,7 @@ import { externalUrl } from '@/utils/external-url';
 import { useCommits } from '../api/get-commits';
 import { RepositorySectionList } from './repository-section-list';
 
-function CommitItem({ commit }: { commit: Commit }) {
+function CommitItem({ commit, marks }: { commit: Commit; marks?: ReactNode }) {
   const sha = shortSha(commit.sha);
   const author = commit.author?.login ?? commit.commit.author?.name ?? 'Unknown author';
   const date = commit.commit.author?.date ?? commit.commit.committer?.date ?? null;
@@ -23,6 +24,7 @@ function CommitItem({ commit }: { commit: Commit }) {
           <span aria-hidden="true">·</span>
           <RelativeTime value={date} prefix="committed" />
         </p>
+        {marks}
       </div>
       <a
         href={externalUrl(commit.html_url)}
@@ -38,14 +40,21 @@ function CommitItem({ commit }: { commit: Commit }) {
 }
 
 /** The repository's latest commits on its default branch (first page of ten). */
-export function CommitList({ owner, repo }: { owner: string; repo: string }) {
+type CommitListProps = {
+  owner: string;
+  repo: string;
+  /** Extra marks under a commit (e.g. whether a deployment serves it). */
+  renderMarks?: (sha: string) => ReactNode;
+};
+
+export function CommitList({ owner, repo, renderMarks }: CommitListProps) {
   const query = useCommits({ owner, repo, page: 1, perPage: pageSizes.repoPageCommits });
   return (
     <RepositorySectionList
       query={query}
       getItems={(data) => data.commits}
       getItemKey={(commit) => commit.sha}
-      renderItem={(commit) => <CommitItem commit={commit} />}
+      renderItem={(commit) => <CommitItem commit={commit} marks={renderMarks?.(commit.sha)} />}
       loadingLabel="Loading commits…"
       emptyIcon={<GitCommitHorizontal />}
       emptyTitle="No commits yet"

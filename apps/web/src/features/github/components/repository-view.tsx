@@ -6,6 +6,8 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { CommitDeploymentMarks } from '@/features/vercel/components/commit-deployment-marks';
+import { RepositoryDeploymentCard } from '@/features/vercel/components/repository-deployment-card';
 import { ApiError } from '@/lib/api-error';
 import { externalUrl } from '@/utils/external-url';
 import { useRepository } from '../api/get-repository';
@@ -70,7 +72,13 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
               </TabsTrigger>
             </TabsList>
             <TabsContent value="commits">
-              <CommitList owner={owner} repo={repo} />
+              <CommitList
+                owner={owner}
+                repo={repo}
+                renderMarks={(sha) => (
+                  <CommitDeploymentMarks fullName={`${owner}/${repo}`} sha={sha} />
+                )}
+              />
             </TabsContent>
             <TabsContent value="pull-requests">
               <RepositoryPullRequestList owner={owner} repo={repo} />
@@ -78,6 +86,7 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
           </Tabs>
         </Card>
         <div className="min-w-0 space-y-6">
+          <RepositoryDeploymentCard fullName={`${owner}/${repo}`} />
           {repository ? <RepositoryInfoCard repository={repository} /> : null}
           <LanguagesCard owner={owner} repo={repo} />
           <BranchesCard

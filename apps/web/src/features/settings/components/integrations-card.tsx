@@ -12,6 +12,8 @@ import { ConnectGithubButton } from '@/features/github/components/connect-github
 import { getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useDisconnectGithub } from '../api/disconnect-github';
+import { VercelIntegrationAction } from '@/features/vercel/components/vercel-integration-action';
+import { vercelConnectionDetail } from '@/features/vercel/vercel-connection-detail';
 import { useGithubRedirectResult } from '../hooks/use-github-redirect-result';
 
 type IntegrationRowProps = {
@@ -99,11 +101,8 @@ export function IntegrationsCard() {
           icon={<VercelIcon />}
           name="Vercel"
           connected={user.vercelConnected}
-          detail={
-            user.vercelConnected
-              ? 'Projects and deployment states come from your Vercel account.'
-              : 'Connecting a Vercel account with an access token is coming in a future update.'
-          }
+          detail={vercelConnectionDetail(user.vercel)}
+          action={<VercelIntegrationAction />}
         />
       </ul>
     </Card>

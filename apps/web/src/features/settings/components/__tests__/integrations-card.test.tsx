@@ -10,13 +10,32 @@ import { IntegrationsCard } from '../integrations-card';
 const connectedUser = buildUser({ githubId: '583231', githubLogin: 'octocat' });
 
 describe('integrations card', () => {
-  it('shows GitHub and Vercel as not connected, with no dead Vercel button', () => {
+  it('shows GitHub and Vercel as not connected, each with a Connect button', () => {
     mockApi({});
     renderApp(<IntegrationsCard />, { url: '/settings', user: buildUser() });
 
     expect(screen.getAllByText('Not Connected')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Connect' })).toHaveLength(2);
+  });
+
+  it('shows the connected Vercel account and team the server reports', () => {
+    mockApi({});
+    renderApp(<IntegrationsCard />, {
+      url: '/settings',
+      user: buildUser({
+        vercelConnected: true,
+        vercel: {
+          username: 'octocat',
+          teamId: 'team_1',
+          teamSlug: 'labs',
+          teamName: 'Labs',
+          status: 'connected',
+          source: 'token',
+        },
+      }),
+    });
+    expect(screen.getByText(/Connected as octocat \(team Labs\)/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeInTheDocument();
   });
 
   it('disconnects GitHub and shows the account as not connected', async () => {

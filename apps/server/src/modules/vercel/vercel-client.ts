@@ -1,0 +1,174 @@
+import { Vercel } from '@vercel/sdk';
+import { VercelError } from '@vercel/sdk/models/vercelerror.js';
+import { HTTP_TIMEOUT_MS } from '@shipdeck/shared/constants';
+import type { VercelConfig } from '../../config/env.js';
+import type { ProjectWire, DeploymentWire, EventWire, TeamWire } from './vercel-wire.js';
+import {
+  authUserWire,
+  deploymentsPageWire,
+  eventsWire,
+  projectsPageWire,
+  teamsPageWire,
+} from './vercel-wire.js';
+
+/** Why a Vercel call failed, in the terms the sync and the routes act on. */
+export class VercelApiError extends Error {
+  override name = 'VercelApiError';
+  constructor(
+    readonly kind: 'invalid-token' | 'forbidden' | 'not-found' | 'rate-limited' | 'unavailable',
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+function classify(error: unknown): VercelApiError {
+  if (error instanceof VercelApiError) return error;
+  if (error instanceof VercelError) {
+    // Vercel answers a bad or revoked token with 403 `invalidToken` (401 is treated alike).
+    if (error.statusCode === 401 || /"(invalidToken|missingToken)"\s*:\s*true/.test(error.body)) {
+      return new VercelApiError('invalid-token', 'Vercel does not accept the token');
+    }
+    if (error.statusCode === 403) return new VercelApiError('forbidden', 'Not authorized');
+    if (error.statusCode === 404) return new VercelApiError('not-found', 'Not found');
+    if (error.statusCode === 429) {
+      const reset = Number(
+        error.headers.get('retry-after') ?? error.headers.get('x-ratelimit-reset'),
+      );
+      return new VercelApiError(
+        'rate-limited',
+        'Vercel rate limit reached',
+        Number.isFinite(reset) && reset > 0 ? Math.min(reset, 3600) : 60,
+      );
+    }
+    return new VercelApiError('unavailable', `Vercel answered ${error.statusCode}`);
+  }
+  return new VercelApiError(
+    'unavailable',
+    error instanceof Error ? `Vercel unreachable: ${error.name}` : 'Vercel unreachable',
+  );
+}
+
+/**
+ * The official SDK: every call has a timeout, and 429/5xx/connection failures are retried with
+ * exponential backoff (the SDK's default retry codes are 429, 500, 502, 503, 504). Every answer
+ * is then narrowed to the fields Shipdeck reads (vercel-wire.ts), so the SDK's wide unions stay
+ * out of the rest of the code.
+ */
+export class VercelClient {
+  private readonly sdk: Vercel;
+
+  constructor(
+    config: Pick<VercelConfig, 'apiUrl' | 'retryForMs'>,
+    token: string,
+    private readonly teamId: string | null,
+  ) {
+    this.sdk = new Vercel({
+      bearerToken: token,
+      serverURL: config.apiUrl,
+      timeoutMs: HTTP_TIMEOUT_MS,
+      retryConfig: {
+        strategy: 'backoff',
+        backoff: {
+          initialInterval: 250,
+          maxInterval: 4_000,
+          exponent: 2,
+          maxElapsedTime: config.retryForMs ?? 8_000,
+        },
+        retryConnectionErrors: true,
+      },
+    });
+  }
+
+  private get scope(): { teamId?: string } {
+    return this.teamId ? { teamId: this.teamId } : {};
+  }
+
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw classify(error);
+    }
+  }
+
+  async user(): Promise<{ id: string; username: string }> {
+    const body = await this.call(() => this.sdk.user.getAuthUser());
+    const { user } = authUserWire.parse(body);
+    return { id: user.id, username: user.username };
+  }
+
+  /** Every team the token can see (`/v2/teams` pages by `until`). */
+  async teams(): Promise<TeamWire[]> {
+    const teams: TeamWire[] = [];
+    let until: number | undefined;
+    for (let page = 0; page < 20; page += 1) {
+      const body = await this.call(() => this.sdk.teams.getTeams({ limit: 100, until }));
+      const parsed = teamsPageWire.parse(body);
+      teams.push(...parsed.teams);
+      if (typeof parsed.pagination.next !== 'number') break;
+      until = parsed.pagination.next;
+    }
+    return teams;
+  }
+
+  /** All projects of the account or team, following `from=<pagination.next>`. */
+  async projects(): Promise<ProjectWire[]> {
+    const projects: ProjectWire[] = [];
+    let from: string | undefined;
+    for (let page = 0; page < 100; page += 1) {
+      const body = await this.call(() =>
+        this.sdk.projects.getProjects({ ...this.scope, limit: '100', from }),
+      );
+      const parsed = projectsPageWire.parse(body);
+      projects.push(...parsed.projects);
+      const next = parsed.pagination.next;
+      if (next === null || next === undefined) break;
+      from = String(next);
+    }
+    return projects;
+  }
+
+  /**
+   * A project's deployments, newest first, following `until=<pagination.next>`: those created
+   * after `since` (ms) when given, else up to `max` of the newest.
+   */
+  async deployments(
+    projectId: string,
+    { since, max, pageSize = 100 }: { since?: number; max: number; pageSize?: number },
+  ): Promise<DeploymentWire[]> {
+    const deployments: DeploymentWire[] = [];
+    let until: number | undefined;
+    while (deployments.length < max) {
+      const body = await this.call(() =>
+        this.sdk.deployments.getDeployments({
+          ...this.scope,
+          projectId,
+          limit: Math.min(pageSize, max - deployments.length),
+          ...(since === undefined ? {} : { since }),
+          ...(until === undefined ? {} : { until }),
+        }),
+      );
+      const parsed = deploymentsPageWire.parse(body);
+      deployments.push(...parsed.deployments);
+      if (typeof parsed.pagination.next !== 'number' || parsed.deployments.length === 0) break;
+      until = parsed.pagination.next;
+    }
+    return deployments;
+  }
+
+  /** The last `limit` build log events of a deployment (`direction=backward`). */
+  async buildEvents(deploymentId: string, limit: number): Promise<EventWire[]> {
+    const body = await this.call(() =>
+      this.sdk.deployments.getDeploymentEvents({
+        ...this.scope,
+        idOrUrl: deploymentId,
+        direction: 'backward',
+        limit,
+        follow: 0,
+      }),
+    );
+    return eventsWire.parse(body ?? []);
+  }
+}

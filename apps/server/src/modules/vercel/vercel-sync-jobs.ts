@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { findSyncState } from '../sync/sync-state.repository.js';
+import { listConnectedVercelUsers } from './vercel-connections.repository.js';
+import { PROJECTS_RESOURCE, syncVercelAccount } from './vercel-sync.js';
+
+export const VERCEL_SYNC_QUEUE = 'vercel-sync';
+export const VERCEL_REFRESH_DUE_QUEUE = 'vercel-refresh-due';
+/** A connect's first sync runs before routine refreshes. */
+const INITIAL_SYNC_PRIORITY = 10;
+
+interface VercelSyncJob {
+  userId: string;
+}
+
+/** Queues a sync of the user's Vercel account, at most one waiting per user. */
+export async function requestVercelSync(
+  app: FastifyInstance,
+  userId: string,
+  reason: 'initial' | 'refresh',
+): Promise<void> {
+  await app.jobs.send<VercelSyncJob>(
+    VERCEL_SYNC_QUEUE,
+    { userId },
+    {
+      singletonKey: `vercel:${userId}`,
+      priority: reason === 'initial' ? INITIAL_SYNC_PRIORITY : 0,
+      retryLimit: 5,
+    },
+  );
+}
+
+/** Queues a refresh for every connected user whose Vercel data is due. */
+export async function refreshDueVercelAccounts(
+  app: FastifyInstance,
+  now = new Date(),
+): Promise<number> {
+  let queued = 0;
+  for (const userId of await listConnectedVercelUsers(app.db)) {
+    const state = await findSyncState(app.db, {
+      userId,
+      provider: 'vercel',
+      resource: PROJECTS_RESOURCE,
+    });
+    if (state?.next_due_at && state.next_due_at > now.toISOString()) continue;
+    await requestVercelSync(app, userId, 'refresh');
+    queued += 1;
+  }
+  return queued;
+}
+
+/** The Vercel queues on the job engine: a per-user sync, and one cron that fans out what is due. */
+export async function registerVercelSyncJobs(app: FastifyInstance): Promise<void> {
+  await app.jobs.work<VercelSyncJob>(VERCEL_SYNC_QUEUE, async (job) => {
+    await syncVercelAccount(app, job.data.userId);
+  });
+  await app.jobs.work(VERCEL_REFRESH_DUE_QUEUE, async () => {
+    await refreshDueVercelAccounts(app);
+  });
+  await app.jobs.schedule(VERCEL_REFRESH_DUE_QUEUE, '* * * * *');
+}

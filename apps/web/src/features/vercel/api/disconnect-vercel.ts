@@ -1,0 +1,20 @@
+import { type User, userResultSchema } from '@shipdeck/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSetUser } from '@/features/auth/hooks/use-set-user';
+import { apiClient, unwrap } from '@/lib/api-client';
+
+export async function disconnectVercel(): Promise<User> {
+  return unwrap(await apiClient.delete('/auth/vercel'), userResultSchema).user;
+}
+
+export function useDisconnectVercel() {
+  const setUser = useSetUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disconnectVercel,
+    onSuccess: (user) => {
+      setUser(user);
+      queryClient.removeQueries({ queryKey: ['vercel'] });
+    },
+  });
+}

@@ -1,0 +1,170 @@
+import type { VercelDeployment } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel';
+import { SearchX, TerminalSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-error';
+import { useVercelDeployment } from '../api/get-vercel-deployment';
+import { DeploymentRow } from './deployment-row';
+import { DeploymentStatusBadge } from './deployment-status-badge';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="truncate text-sm text-zinc-900 dark:text-zinc-100">{children}</dd>
+    </div>
+  );
+}
+
+function Facts({ deployment }: { deployment: VercelDeployment }) {
+  const link = 'text-blue-700 hover:underline dark:text-blue-400';
+  return (
+    <dl className="grid gap-3 sm:grid-cols-2">
+      <Fact label="Commit">
+        {deployment.commitSha ? (
+          deployment.commitUrl ? (
+            <a
+              className={`${link} font-mono`}
+              href={deployment.commitUrl}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {deployment.commitSha.slice(0, 7)}
+            </a>
+          ) : (
+            <span className="font-mono">{deployment.commitSha.slice(0, 7)}</span>
+          )
+        ) : (
+          '—'
+        )}
+        {deployment.commitMessage ? ` ${deployment.commitMessage.split('\n')[0]}` : ''}
+      </Fact>
+      <Fact label="Author">{deployment.commitAuthorLogin ?? deployment.commitAuthor ?? '—'}</Fact>
+      <Fact label="Branch">{deployment.branch ?? '—'}</Fact>
+      <Fact label="Pull request">
+        {deployment.pullRequestUrl ? (
+          <a className={link} href={deployment.pullRequestUrl} target="_blank" rel="noreferrer">
+            #{deployment.pullRequestId}
+          </a>
+        ) : (
+          '—'
+        )}
+      </Fact>
+      <Fact label="URL">
+        <a className={link} href={deployment.url} target="_blank" rel="noreferrer">
+          {deployment.url.replace(/^https:\/\//, '')}
+        </a>
+      </Fact>
+      <Fact label="Created">
+        <RelativeTime value={deployment.createdAt} />
+      </Fact>
+    </dl>
+  );
+}
+
+/** A deployment, and for a failed one what is needed to triage it. */
+export function DeploymentTriage({ id }: { id: string }) {
+  const query = useVercelDeployment(id);
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-10 text-sm text-zinc-500 dark:text-zinc-400">
+        <Spinner label="Loading deployment…" />
+      </div>
+    );
+  }
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return (
+      <EmptyState
+        icon={<SearchX />}
+        title={vercelMessages.deploymentNotFound}
+        className="bg-white dark:bg-zinc-900/40"
+      />
+    );
+  }
+  if (query.isError) {
+    return (
+      <LoadError
+        title={vercelMessages.loadDeployment}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  const { deployment, buildLog, lastReadyProduction } = query.data;
+  const failed = deployment.state === 'ERROR';
+  return (
+    <div className="space-y-6">
+      <Card aria-labelledby="deployment-title">
+        <CardHeader
+          titleId="deployment-title"
+          title={
+            <span className="flex flex-wrap items-center gap-2">
+              {deployment.projectName}
+              <DeploymentStatusBadge state={deployment.state} labels="repository" />
+              <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">
+                {deployment.target === 'production' ? 'Production' : 'Preview'}
+              </span>
+            </span>
+          }
+          description={failed && deployment.errorMessage ? deployment.errorMessage : undefined}
+        />
+        <CardBody>
+          <Facts deployment={deployment} />
+        </CardBody>
+      </Card>
+      <Card aria-labelledby="build-log-title">
+        <CardHeader
+          title="Build log (last lines)"
+          titleId="build-log-title"
+          icon={<TerminalSquare />}
+        />
+        <CardBody>
+          {buildLog === null ? (
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">{vercelMessages.unavailable}</p>
+          ) : buildLog.length === 0 ? (
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">No build output.</p>
+          ) : (
+            <pre className="max-h-96 overflow-auto rounded-md bg-zinc-950 p-3 text-xs leading-5 text-zinc-100">
+              {buildLog.map((line, index) => (
+                <div
+                  key={`${line.createdAt}-${index}`}
+                  className={
+                    line.level === 'error'
+                      ? 'text-red-400'
+                      : line.level === 'warning'
+                        ? 'text-amber-300'
+                        : undefined
+                  }
+                >
+                  {line.text}
+                </div>
+              ))}
+            </pre>
+          )}
+        </CardBody>
+      </Card>
+      {failed ? (
+        <Card aria-labelledby="production-serves-title">
+          <CardHeader title="What production still serves" titleId="production-serves-title" />
+          {lastReadyProduction ? (
+            <ul>
+              <DeploymentRow deployment={lastReadyProduction} />
+            </ul>
+          ) : (
+            <CardBody>
+              <p className="text-sm text-zinc-500 dark:text-zinc-400">
+                This project has no ready production deployment.
+              </p>
+            </CardBody>
+          )}
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** The triage view of one deployment. */
+export const deploymentPath = (id: string) => `/deployments/${encodeURIComponent(id)}`;
