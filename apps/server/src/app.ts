@@ -20,6 +20,10 @@ import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
 import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
+import { eventStreamRoute } from './modules/events/routes/event-stream.js';
+import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
+import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
+import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -74,6 +78,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   await app.register(authenticatePlugin);
+  await app.register(liveEventsPlugin);
 
   await app.register(healthRoute);
   await app.register(metaRoute);
@@ -101,6 +106,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     },
     { prefix: '/api/github' },
   );
+
+  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  await app.register(eventTicketRoute);
+  await app.register(eventStreamRoute);
 
   await registerWebApp(app);
   return app;

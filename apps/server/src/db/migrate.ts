@@ -4,6 +4,9 @@ import * as accounts from './migrations/2026-11-22-001-accounts.js';
 import * as githubSignIn from './migrations/2026-11-22-002-github-sign-in.js';
 import * as githubCache from './migrations/2026-11-22-003-github-cache.js';
 import * as syncState from './migrations/2026-11-23-001-sync-state.js';
+import * as notifications from './migrations/2026-11-23-040-notifications.js';
+import * as events from './migrations/2026-11-23-041-events.js';
+import * as webhookDeliveries from './migrations/2026-11-23-042-webhook-deliveries.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -11,6 +14,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-002-github-sign-in': githubSignIn,
   '2026-11-22-003-github-cache': githubCache,
   '2026-11-23-001-sync-state': syncState,
+  '2026-11-23-040-notifications': notifications,
+  '2026-11-23-041-events': events,
+  '2026-11-23-042-webhook-deliveries': webhookDeliveries,
 };
 
 const provider: MigrationProvider = {

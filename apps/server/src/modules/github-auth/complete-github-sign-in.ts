@@ -14,6 +14,7 @@ import {
 import type { UserRow } from '../auth/users.table.js';
 import type { GithubIdentity } from './github-oauth-client.js';
 import { usernameCandidate } from './github-username.js';
+import { sendWelcomeNotifications } from '../notifications/welcome-notifications.js';
 
 export type GithubSignInOutcome =
   | { ok: true; user: UserRow }
@@ -84,5 +85,7 @@ export async function completeGithubSignIn(
     sealed: app.secrets.seal(input.token),
     scopes: input.scopes,
   });
+  // Dedupe keys make this a no-op on every later sign-in.
+  await sendWelcomeNotifications(app, user.id, identity.login);
   return { ok: true, user };
 }
