@@ -7,6 +7,7 @@ export function createInProcessEventBus(): EventBus {
   // One listener per open browser tab.
   emitter.setMaxListeners(0);
   return {
+    ready: Promise.resolve(),
     announce: (signal: EventSignal) => {
       emitter.emit('signal', signal);
       return Promise.resolve();

@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 export const liveEventsPlugin = fp(
-  (app: FastifyInstance) => {
+  async (app: FastifyInstance) => {
     const databaseConfig = app.config.database;
     const bus: EventBus =
       databaseConfig.dialect === 'postgres'
@@ -31,6 +31,7 @@ export const liveEventsPlugin = fp(
           })
         : createInProcessEventBus();
     app.addHook('onClose', () => bus.close());
+    await bus.ready;
 
     app.decorate('liveEvents', {
       publish: async (userId: string, event: LiveEvent) => {
@@ -45,7 +46,6 @@ export const liveEventsPlugin = fp(
       },
       subscribe: (listener: EventSignalListener) => bus.subscribe(listener),
     });
-    return Promise.resolve();
   },
   { name: 'live-events', decorators: { fastify: ['db', 'config'] } },
 );

@@ -88,6 +88,7 @@ export function createPostgresEventBus(options: {
   const ready = connect();
 
   return {
+    ready,
     announce: async (signal) => {
       await sql`select pg_notify(${channel}, ${JSON.stringify(signal)})`.execute(options.db);
     },
