@@ -24,6 +24,7 @@ import { eventStreamRoute } from './modules/events/routes/event-stream.js';
 import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
 import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
+import { webhooksRoutes } from './modules/webhooks/routes/webhooks.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   await app.register(eventTicketRoute);
   await app.register(eventStreamRoute);
+  await app.register(webhooksRoutes, { prefix: '/webhooks' });
 
   await registerWebApp(app);
   return app;

@@ -36,6 +36,7 @@ export const errorMessages = {
   deleteConfirmationMismatch: 'Type your username exactly to confirm',
   rateLimited: 'Too many attempts. Please wait and try again.',
   notFound: 'Not found',
+  webhookHeaders: 'X-GitHub-Delivery and X-GitHub-Event headers are required',
   updateProfile: 'Failed to update profile',
   updatePreferences: 'Failed to update preferences',
   savePreferences: 'Failed to save preferences',

@@ -40,6 +40,9 @@ const envSchema = z.object({
     .optional(),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  GITHUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+  VERCEL_WEBHOOK_SECRET: z.string().min(1).optional(),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +83,8 @@ export interface AppConfig {
   demoMode: boolean;
   /** Port of the in-process emulator in demo mode; 0 picks a free one. */
   emulatorPort: number;
+  /** Shared secrets of the webhook routes; null answers 503 there (demo mode generates them). */
+  webhooks: { githubSecret: string | null; vercelSecret: string | null; perMinute: number };
   /** Null means "derive one": main.ts keeps a key file beside a SQLite database. */
   encryptionKey: Buffer | null;
 }
@@ -142,6 +147,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     demoMode,
     emulatorPort: env.EMULATOR_PORT,
+    webhooks: {
+      githubSecret: env.GITHUB_WEBHOOK_SECRET ?? null,
+      vercelSecret: env.VERCEL_WEBHOOK_SECRET ?? null,
+      perMinute: env.WEBHOOK_RATE_LIMIT_PER_MINUTE,
+    },
     encryptionKey: env.ENCRYPTION_KEY ? decodeKey(env.ENCRYPTION_KEY) : null,
   };
 }
