@@ -4,6 +4,7 @@ import { resolveEncryptionKey } from './config/encryption-key.js';
 import type { AppConfig } from './config/env.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { startDemoProviders } from './demo/start-demo-providers.js';
+import { applyPendingDeliveries } from './modules/webhooks/enqueue-webhook-apply.js';
 
 function readConfig(): AppConfig {
   try {
@@ -21,10 +22,12 @@ function readConfig(): AppConfig {
 async function main(): Promise<void> {
   let config = readConfig();
   let closeDemo = async () => {};
+  let connectDemo = (_serverUrl: string) => {};
   if (config.demoMode && !config.github) {
-    const demo = await startDemoProviders(config);
+    const demo = await startDemoProviders(config, { activityMs: config.demoActivityMs });
     config = demo.config;
     closeDemo = demo.close;
+    connectDemo = demo.connect;
   }
   const app = await buildApp({ config });
   if (config.demoMode) {
@@ -40,7 +43,11 @@ async function main(): Promise<void> {
     await app.close();
     await closeDemo();
   });
-  await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port });
+  // The emulator lives in this process: it reaches the server on loopback, whatever HOST is.
+  const port = new URL(address).port;
+  connectDemo(`http://127.0.0.1:${port}`);
+  void applyPendingDeliveries(app);
 }
 
 await main();

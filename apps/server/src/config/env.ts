@@ -43,6 +43,7 @@ const envSchema = z.object({
   GITHUB_WEBHOOK_SECRET: z.string().min(1).optional(),
   VERCEL_WEBHOOK_SECRET: z.string().min(1).optional(),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  DEMO_ACTIVITY_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -83,6 +84,8 @@ export interface AppConfig {
   demoMode: boolean;
   /** Port of the in-process emulator in demo mode; 0 picks a free one. */
   emulatorPort: number;
+  /** Demo mode: how often the emulator makes something happen; 0 turns live activity off. */
+  demoActivityMs: number;
   /** Shared secrets of the webhook routes; null answers 503 there (demo mode generates them). */
   webhooks: { githubSecret: string | null; vercelSecret: string | null; perMinute: number };
   /** Null means "derive one": main.ts keeps a key file beside a SQLite database. */
@@ -147,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     demoMode,
     emulatorPort: env.EMULATOR_PORT,
+    demoActivityMs: env.DEMO_ACTIVITY_MS,
     webhooks: {
       githubSecret: env.GITHUB_WEBHOOK_SECRET ?? null,
       vercelSecret: env.VERCEL_WEBHOOK_SECRET ?? null,
