@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
 import { redactUrl } from './lib/redact-url.js';
 import { accountRoute } from './modules/auth/routes/account.js';
 import { loginRoute } from './modules/auth/routes/login.js';
@@ -68,12 +69,18 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const ownsDatabase = !database;
   const handle = database ?? createDatabase(config.database);
   await migrateToLatest(handle.db);
-  if (ownsDatabase) app.addHook('onClose', () => handle.destroy());
+  const jobs = createJobQueue(handle, config.jobs, app.log);
+  // One hook, so running jobs finish before the database they write to closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (ownsDatabase) await handle.destroy();
+  });
 
   await app.register(appContextPlugin, {
     config,
     database: handle,
     encryptionKey: config.encryptionKey,
+    jobs,
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app);

@@ -4,7 +4,6 @@ import { resolveEncryptionKey } from './config/encryption-key.js';
 import type { AppConfig } from './config/env.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { startDemoProviders } from './demo/start-demo-providers.js';
-import { applyPendingDeliveries } from './modules/webhooks/enqueue-webhook-apply.js';
 
 function readConfig(): AppConfig {
   try {
@@ -36,7 +35,8 @@ async function main(): Promise<void> {
       'demo mode: the built-in emulator stands in for GitHub',
     );
   }
-  // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests, close the database.
+  // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests and running jobs, close
+  // the database.
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
@@ -44,10 +44,12 @@ async function main(): Promise<void> {
     await closeDemo();
   });
   const address = await app.listen({ host: config.host, port: config.port });
+  if (config.jobs.worker) {
+    await app.jobs.start();
+    app.log.info({ engine: app.jobs.engine }, 'background jobs started');
+  }
   // The emulator lives in this process: it reaches the server on loopback, whatever HOST is.
-  const port = new URL(address).port;
-  connectDemo(`http://127.0.0.1:${port}`);
-  void applyPendingDeliveries(app);
+  connectDemo(`http://127.0.0.1:${new URL(address).port}`);
 }
 
 await main();

@@ -4,6 +4,7 @@ import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { GithubConfig } from './config/env.js';
+import { settleGithubSyncs } from './modules/github-sync/request-github-sync.js';
 
 /** One emulator per test file; read `.handle` inside tests and hooks. */
 export function useEmulator(options: EmulatorOptions = {}): {
@@ -65,9 +66,13 @@ export async function runOAuth(
   return String(finish.headers.location);
 }
 
-/** Signs in with GitHub as `login` and returns the Shipdeck bearer token. */
+/**
+ * Signs in with GitHub as `login`, waits for the initial sync it starts, and returns the Shipdeck
+ * bearer token.
+ */
 export async function signInWithGithub(app: FastifyInstance, login = 'octocat'): Promise<string> {
   const landing = await runOAuth(app, { url: '/auth/github' }, { login });
+  await settleGithubSyncs(app);
   const match = /^\/dashboard\?token=(.+)$/.exec(landing);
   if (!match?.[1]) throw new Error(`GitHub sign-in failed: ${landing}`);
   return decodeURIComponent(match[1]);

@@ -152,22 +152,53 @@ export const activityQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(365).default(ACTIVITY_WINDOW_DAYS),
 });
 
+/** Where the background sync of the user's GitHub data stands. */
+export const syncStatusSchema = z.object({
+  /** What a running sync is doing (`repositories`, `pull-requests`, `commits`); null when idle. */
+  phase: z.string().nullable(),
+  done: z.number().nullable(),
+  total: z.number().nullable(),
+  /** Why the last attempt failed; null when it succeeded. The data shown is the last good one. */
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+});
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+/** Every answer read from the synced store says when its data was last confirmed. */
+const syncedFields = { syncedAt: z.string().nullable(), sync: syncStatusSchema };
+export const syncResultSchema = z.object(syncedFields);
+export type SyncResult = z.infer<typeof syncResultSchema>;
+
 export const reposResultSchema = z.object({
+  ...syncedFields,
   repositories: z.array(repositorySchema),
   pagination: paginationSchema,
 });
 export const repositoryResultSchema = z.object({ repository: repositorySchema });
 export const commitsResultSchema = z.object({
+  ...syncedFields,
   commits: z.array(commitSchema),
   pagination: paginationSchema,
 });
 export const pullsResultSchema = z.object({
+  ...syncedFields,
   pullRequests: z.array(pullRequestSchema),
   pagination: paginationSchema,
 });
 export const branchesResultSchema = z.object({ branches: z.array(branchSchema) });
 export const languagesResultSchema = z.object({ languages: z.array(languageShareSchema) });
+export const activityDaySchema = z.object({
+  /** UTC day, `YYYY-MM-DD`. */
+  date: z.string(),
+  commits: z.number(),
+  pullRequests: z.number(),
+});
+export type ActivityDay = z.infer<typeof activityDaySchema>;
+
 export const activityResultSchema = z.object({
+  ...syncedFields,
+  /** One entry per day of the window, oldest first. */
+  daily: z.array(activityDaySchema),
   stats: z.object({
     days: z.number(),
     activeRepos: z.number(),
@@ -175,4 +206,12 @@ export const activityResultSchema = z.object({
   }),
   repositories: z.array(repositorySchema),
 });
-export const statsResultSchema = githubStatsSchema;
+export const statsResultSchema = githubStatsSchema.extend(syncedFields);
+
+export const rateLimitResultSchema = z.object({
+  limit: z.number(),
+  remaining: z.number(),
+  /** ISO time the window resets. */
+  reset: z.string(),
+  syncedAt: z.string(),
+});

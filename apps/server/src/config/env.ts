@@ -40,6 +40,10 @@ const envSchema = z.object({
     .optional(),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  JOBS_WORKER: booleanFlag.default(true),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+  JOBS_CONCURRENCY: positiveInt.default(1),
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(300),
   GITHUB_WEBHOOK_SECRET: z.string().min(1).optional(),
   VERCEL_WEBHOOK_SECRET: z.string().min(1).optional(),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
@@ -67,6 +71,16 @@ export type DatabaseConfig =
   | { dialect: 'sqlite'; filename: string }
   | { dialect: 'postgres'; connectionString: string; schema?: string };
 
+export interface JobsConfig {
+  /** Whether this instance runs background jobs (an instance that only serves the API may not). */
+  worker: boolean;
+  pollIntervalMs: number;
+  /** Jobs of one queue at once per instance, where the queue names no concurrency of its own. */
+  concurrency: number;
+  /** A job active longer than this is taken for dead and retried. */
+  expireInSeconds: number;
+}
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
   host: string;
@@ -90,6 +104,7 @@ export interface AppConfig {
   webhooks: { githubSecret: string | null; vercelSecret: string | null; perMinute: number };
   /** Null means "derive one": main.ts keeps a key file beside a SQLite database. */
   encryptionKey: Buffer | null;
+  jobs: JobsConfig;
 }
 
 export class ConfigError extends Error {
@@ -157,5 +172,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perMinute: env.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     },
     encryptionKey: env.ENCRYPTION_KEY ? decodeKey(env.ENCRYPTION_KEY) : null,
+    jobs: {
+      worker: env.JOBS_WORKER,
+      pollIntervalMs: env.JOBS_POLL_INTERVAL_MS,
+      concurrency: env.JOBS_CONCURRENCY,
+      expireInSeconds: env.JOBS_EXPIRE_SECONDS,
+    },
   };
 }

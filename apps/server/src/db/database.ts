@@ -11,6 +11,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: DatabaseConfig['dialect'];
+  /** What it was opened with: the job engine opens its own connections to the same database. */
+  config: DatabaseConfig;
   isReachable: () => Promise<boolean>;
   destroy: () => Promise<void>;
 }
@@ -43,6 +45,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   return {
     db,
     dialect: config.dialect,
+    config,
     isReachable: async () => {
       try {
         await sql`select 1`.execute(db);

@@ -4,6 +4,11 @@ import * as accounts from './migrations/2026-11-22-001-accounts.js';
 import * as githubSignIn from './migrations/2026-11-22-002-github-sign-in.js';
 import * as githubCache from './migrations/2026-11-22-003-github-cache.js';
 import * as syncState from './migrations/2026-11-23-001-sync-state.js';
+import * as jobs from './migrations/2026-11-23-010-jobs.js';
+import * as githubRepositories from './migrations/2026-11-23-020-github-repositories.js';
+import * as githubPullRequests from './migrations/2026-11-23-021-github-pull-requests.js';
+import * as githubCommits from './migrations/2026-11-23-022-github-commits.js';
+import * as githubDailySnapshots from './migrations/2026-11-23-023-github-daily-snapshots.js';
 import * as notifications from './migrations/2026-11-23-040-notifications.js';
 import * as events from './migrations/2026-11-23-041-events.js';
 import * as webhookDeliveries from './migrations/2026-11-23-042-webhook-deliveries.js';
@@ -14,6 +19,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-002-github-sign-in': githubSignIn,
   '2026-11-22-003-github-cache': githubCache,
   '2026-11-23-001-sync-state': syncState,
+  '2026-11-23-010-jobs': jobs,
+  '2026-11-23-020-github-repositories': githubRepositories,
+  '2026-11-23-021-github-pull-requests': githubPullRequests,
+  '2026-11-23-022-github-commits': githubCommits,
+  '2026-11-23-023-github-daily-snapshots': githubDailySnapshots,
   '2026-11-23-040-notifications': notifications,
   '2026-11-23-041-events': events,
   '2026-11-23-042-webhook-deliveries': webhookDeliveries,

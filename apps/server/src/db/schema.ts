@@ -1,3 +1,4 @@
+import type { JobSchedulesTable, JobsTable } from '../jobs/jobs.table.js';
 import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
 import type { GithubCacheTable } from '../modules/github/github-cache.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
@@ -9,6 +10,16 @@ import type { EventsTable } from '../modules/events/events.table.js';
 import type { NotificationsTable } from '../modules/notifications/notifications.table.js';
 import type { WebhookDeliveriesTable } from '../modules/webhooks/webhook-deliveries.table.js';
 import type { SyncStateTable } from '../modules/sync/sync-state.table.js';
+import type { GithubCommitsTable } from '../modules/github-sync/github-commits.table.js';
+import type { GithubDailySnapshotsTable } from '../modules/github-sync/github-daily-snapshots.table.js';
+import type {
+  GithubPullRequestInvolvementTable,
+  GithubPullRequestsTable,
+} from '../modules/github-sync/github-pull-requests.table.js';
+import type {
+  GithubRepositoriesTable,
+  GithubRepositoryAccessTable,
+} from '../modules/github-sync/github-repositories.table.js';
 
 export interface Database {
   users: UsersTable;
@@ -18,6 +29,14 @@ export interface Database {
   provider_tokens: ProviderTokensTable;
   github_cache: GithubCacheTable;
   sync_state: SyncStateTable;
+  github_repositories: GithubRepositoriesTable;
+  github_repository_access: GithubRepositoryAccessTable;
+  github_pull_requests: GithubPullRequestsTable;
+  github_pull_request_involvement: GithubPullRequestInvolvementTable;
+  github_commits: GithubCommitsTable;
+  github_daily_snapshots: GithubDailySnapshotsTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   notifications: NotificationsTable;
   events: EventsTable;
   event_tickets: EventTicketsTable;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env.js';
 import type { DatabaseHandle, Db } from '../db/database.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import { createSecretBox } from '../lib/secret-box.js';
 
@@ -12,18 +13,26 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Seals provider tokens at rest. */
     secrets: SecretBox;
+    /** Durable background jobs; `main.ts` starts the worker, tests run jobs with `drain()`. */
+    jobs: JobQueue;
   }
 }
 
 export const appContextPlugin = fp(
   (
     app: FastifyInstance,
-    options: { config: AppConfig; database: DatabaseHandle; encryptionKey: Buffer },
+    options: {
+      config: AppConfig;
+      database: DatabaseHandle;
+      encryptionKey: Buffer;
+      jobs: JobQueue;
+    },
   ) => {
     app.decorate('config', options.config);
     app.decorate('database', options.database);
     app.decorate('db', options.database.db);
     app.decorate('secrets', createSecretBox(options.encryptionKey));
+    app.decorate('jobs', options.jobs);
     return Promise.resolve();
   },
   { name: 'app-context' },

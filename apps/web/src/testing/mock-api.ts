@@ -27,6 +27,39 @@ function parseBody(data: unknown): unknown {
   }
 }
 
+export const ok = (data: unknown): MockReply => ({ status: 200, body: { success: true, data } });
+
+/** What every answer read from the synced GitHub store carries: here, a finished sync. */
+export const syncedState = {
+  syncedAt: '2026-11-23T09:00:00.000Z',
+  sync: { phase: null, done: null, total: null, lastError: null, lastAttemptAt: null },
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** GitHub answers written before the store existed get a finished sync's fields. */
+function withSyncedState(url: string, reply: MockReply): MockReply {
+  if (reply === 'network-error' || !url.startsWith('/api/github/') || reply.status !== 200) {
+    return reply;
+  }
+  const body = reply.body;
+  if (!isObject(body) || !isObject(body.data) || 'syncedAt' in body.data) return reply;
+  return { ...reply, body: { ...body, data: { ...syncedState, ...body.data } } };
+}
+
+/** Routes the app shell and dashboard always call; answered (and not recorded) unless a test lists them. */
+const backgroundRoutes: Record<string, Route> = {
+  'GET /api/github/sync': ok(syncedState),
+  'GET /api/github/activity': ok({
+    ...syncedState,
+    daily: [],
+    stats: { days: 30, activeRepos: 0, totalRepos: 0 },
+    repositories: [],
+  }),
+};
+
 /**
  * Replaces axios' network layer with a table of answers keyed "METHOD /path", so the real
  * api-client (interceptors, envelope parsing, error mapping) runs in every test.
@@ -43,10 +76,11 @@ export function mockApi(routes: Record<string, Route>): { requests: RecordedRequ
       body: parseBody(config.data),
       headers: AxiosHeaders.from(config.headers).toJSON(),
     };
-    requests.push(request);
-    const route = routes[`${method} ${url}`];
+    const key = `${method} ${url}`;
+    if (routes[key] !== undefined || backgroundRoutes[key] === undefined) requests.push(request);
+    const route = routes[key] ?? backgroundRoutes[key];
     if (route === undefined) throw new Error(`Unexpected request: ${method} ${url}`);
-    const reply = typeof route === 'function' ? await route(request) : route;
+    const reply = withSyncedState(url, typeof route === 'function' ? await route(request) : route);
     if (reply === 'network-error') {
       throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
     }
@@ -69,8 +103,6 @@ export function mockApi(routes: Record<string, Route>): { requests: RecordedRequ
   };
   return { requests };
 }
-
-export const ok = (data: unknown): MockReply => ({ status: 200, body: { success: true, data } });
 
 export const fail = (
   status: number,

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock.js';
 import { saveProviderToken } from '../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../github/github-cache.repository.js';
+import { deleteUserGithubData } from '../github-sync/github-store.repository.js';
+import { requestGithubSync } from '../github-sync/request-github-sync.js';
 import {
   findUserByEmail,
   findUserByGithubId,
@@ -46,7 +48,10 @@ export async function completeGithubSignIn(
     if (!owner) return { ok: false, reason: 'auth_failed' };
     if (linked && linked.id !== owner.id) return { ok: false, reason: 'github_in_use' };
     // Answers cached for a previously linked GitHub account must not be shown for this one.
-    if (owner.github_id !== identity.id) await clearCachedAnswers(app.db, owner.id);
+    if (owner.github_id !== identity.id) {
+      await clearCachedAnswers(app.db, owner.id);
+      await deleteUserGithubData(app.db, owner.id);
+    }
     user = await updateUser(app.db, owner.id, {
       github_id: identity.id,
       github_login: identity.login,
@@ -85,6 +90,7 @@ export async function completeGithubSignIn(
     sealed: app.secrets.seal(input.token),
     scopes: input.scopes,
   });
+  await requestGithubSync(app, user.id, 'initial');
   // Dedupe keys make this a no-op on every later sign-in.
   await sendWelcomeNotifications(app, user.id, identity.login);
   return { ok: true, user };

@@ -7,6 +7,7 @@ import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { confirmPassword } from '../confirm-password.js';
 import { deleteUser } from '../users.repository.js';
+import { deleteUserGithubData } from '../../github-sync/github-store.repository.js';
 
 export const accountRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
@@ -32,6 +33,7 @@ export const accountRoute: FastifyPluginAsyncZod = async (app) => {
           { field: 'body.confirmation', message: errorMessages.deleteConfirmationMismatch },
         ]);
       }
+      await deleteUserGithubData(app.db, user.id);
       await deleteUser(app.db, user.id);
       return ok({});
     },

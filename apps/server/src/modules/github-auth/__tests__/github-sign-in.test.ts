@@ -2,6 +2,7 @@ import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { runOAuth, useEmulator } from '../../../test-github.js';
+import { settleGithubSyncs } from '../../github-sync/request-github-sync.js';
 
 const emulator = useEmulator({ repos: 5, richRepos: 2, projects: 1, rateLimits: false });
 
@@ -127,19 +128,20 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
       '/settings?github_error=github_in_use',
     );
 
+    await settleGithubSyncs(t.app);
     const repos = await t.app.inject({
       method: 'GET',
       url: '/api/github/repos',
       headers: bearer(someone.token),
     });
     expect(repos.statusCode).toBe(200);
-    const cachedRows = () =>
+    const syncedRows = () =>
       t.database.db
-        .selectFrom('github_cache')
-        .select('url')
+        .selectFrom('github_repository_access')
+        .select('repository_id')
         .where('user_id', '=', someone.userId)
         .execute();
-    expect((await cachedRows()).length).toBeGreaterThan(0);
+    expect((await syncedRows()).length).toBeGreaterThan(0);
 
     const disconnect = await t.app.inject({
       method: 'DELETE',
@@ -153,7 +155,7 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
       .where('user_id', '=', someone.userId)
       .execute();
     expect(tokens).toEqual([]);
-    expect(await cachedRows()).toEqual([]);
+    expect(await syncedRows()).toEqual([]);
   });
 
   it('never takes over an existing account that has the same email', async () => {

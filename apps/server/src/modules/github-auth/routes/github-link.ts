@@ -11,7 +11,7 @@ import { toUserDto } from '../../auth/to-user-dto.js';
 import { updateUser } from '../../auth/users.repository.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../../github/github-cache.repository.js';
-import { deleteSyncStates } from '../../sync/sync-state.repository.js';
+import { deleteUserGithubData } from '../../github-sync/github-store.repository.js';
 import { startGithubAuthorization } from '../start-github-authorization.js';
 
 export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,13 +63,14 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await app.db.transaction().execute(async (trx) => {
         await deleteProviderToken(trx, user.id, 'github');
         await clearCachedAnswers(trx, user.id);
-        await deleteSyncStates(trx, user.id, 'github');
         return updateUser(trx, user.id, {
           github_id: null,
           github_login: null,
           updated_at: nowIso(),
         });
       });
+      // Shared repository rows another user still sees stay; the rest of this user's go.
+      await deleteUserGithubData(app.db, user.id);
       return ok({ user: toUserDto(updated) });
     },
   );

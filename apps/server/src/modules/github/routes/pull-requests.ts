@@ -4,10 +4,9 @@ import { paginate } from '@shipdeck/shared/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
-import { callGithub } from '../github-errors.js';
-import { githubClientFor } from '../github-client.js';
-import { searchItemToPullRequest } from '../github-mappers.js';
-import { pullRequestSearchQuery, SEARCH_RESULT_CAP } from '../pull-request-search.js';
+import { listInvolvedPullRequestRows } from '../../github-sync/github-reads.repository.js';
+import { pullRequestFromRow } from '../../github-sync/store-to-dto.js';
+import { syncedContext } from '../../github-sync/synced-answer.js';
 
 export const pullRequestsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,31 +16,21 @@ export const pullRequestsRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['github'],
         summary:
-          'Pull requests across all your repositories (authored, review requested, assigned) in one search call',
+          'Pull requests across all your repositories (authored, review requested, assigned) from the synced store',
         security: [{ bearerAuth: [] }],
         querystring: pullRequestsQuerySchema,
         response: { 200: successEnvelope(pullsResultSchema) },
       },
     },
     async (request) => {
-      const { page, perPage, q, filter, sort } = request.query;
-      const reachable = Math.ceil(SEARCH_RESULT_CAP / perPage);
-      if (page > reachable) {
-        return ok({ pullRequests: [], pagination: paginate(page, perPage, SEARCH_RESULT_CAP) });
-      }
-      const octokit = await githubClientFor(app, requireAuth(request).user);
-      const { data } = await callGithub(() =>
-        octokit.rest.search.issuesAndPullRequests({
-          q: pullRequestSearchQuery(filter, q),
-          sort,
-          order: 'desc',
-          page,
-          per_page: perPage,
-        }),
-      );
+      const { user } = requireAuth(request);
+      const { status } = await syncedContext(app, user);
+      const { page, perPage } = request.query;
+      const { rows, total } = await listInvolvedPullRequestRows(app.db, user.id, request.query);
       return ok({
-        pullRequests: data.items.map(searchItemToPullRequest),
-        pagination: paginate(page, perPage, Math.min(data.total_count, SEARCH_RESULT_CAP)),
+        ...status,
+        pullRequests: rows.map(pullRequestFromRow),
+        pagination: paginate(page, perPage, total),
       });
     },
   );

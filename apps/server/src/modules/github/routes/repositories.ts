@@ -4,10 +4,9 @@ import { paginate } from '@shipdeck/shared/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
-import { callGithub } from '../github-errors.js';
-import { githubClientFor } from '../github-client.js';
-import { listAllRepositories } from '../list-repositories.js';
-import { selectRepositories } from '../select-repositories.js';
+import { listRepositoryRows } from '../../github-sync/github-reads.repository.js';
+import { repositoryFromRow } from '../../github-sync/store-to-dto.js';
+import { syncedContext } from '../../github-sync/synced-answer.js';
 
 export const repositoriesRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,7 +15,8 @@ export const repositoriesRoute: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['github'],
-        summary: 'Your repositories: search, filter and sort over all of them, then one page',
+        summary:
+          'Your repositories from the synced store: search, filter and sort over all of them in SQL, then one page',
         security: [{ bearerAuth: [] }],
         querystring: reposQuerySchema,
         response: { 200: successEnvelope(reposResultSchema) },
@@ -24,14 +24,13 @@ export const repositoriesRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { page, perPage, q, filter, sort } = request.query;
-      const octokit = await githubClientFor(app, user);
-      const all = await callGithub(() => listAllRepositories(octokit, app.db, user.id));
-      const selected = selectRepositories(all, { q, filter, sort });
-      const start = (page - 1) * perPage;
+      const { status } = await syncedContext(app, user);
+      const { page, perPage } = request.query;
+      const { rows, total } = await listRepositoryRows(app.db, user.id, request.query);
       return ok({
-        repositories: selected.slice(start, start + perPage),
-        pagination: paginate(page, perPage, selected.length),
+        ...status,
+        repositories: rows.map(repositoryFromRow),
+        pagination: paginate(page, perPage, total),
       });
     },
   );

@@ -18,6 +18,35 @@ import { callGithub, toAppError } from '../github-errors.js';
 import { githubClientFor } from '../github-client.js';
 import { toCommit, toPullRequest, toRepository } from '../github-mappers.js';
 import { paginationFromLink } from '../link-pagination.js';
+import {
+  findVisibleRepository,
+  listRepositoryCommitRows,
+  listRepositoryPullRows,
+} from '../../github-sync/github-reads.repository.js';
+import { commitFromRow, pullRequestFromRow } from '../../github-sync/store-to-dto.js';
+import { syncedContext } from '../../github-sync/synced-answer.js';
+import { findSyncState } from '../../sync/sync-state.repository.js';
+import type { Db } from '../../../db/database.js';
+
+/** A list the sync fetched at most one page of 100 from: more may exist upstream. */
+const SYNCED_LIST_CAP = 100;
+
+/** The synced repository row when `resource:<id>` of it has been synced for this user. */
+async function syncedRepository(
+  db: Db,
+  userId: string,
+  fullName: string,
+  resource: 'commits' | 'pulls',
+) {
+  const repository = await findVisibleRepository(db, userId, fullName);
+  if (!repository) return undefined;
+  const state = await findSyncState(db, {
+    userId,
+    provider: 'github',
+    resource: `${resource}:${Number(repository.id)}`,
+  });
+  return state?.last_success_at ? repository : undefined;
+}
 
 export const repositoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -55,8 +84,29 @@ export const repositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const octokit = await githubClientFor(app, requireAuth(request).user);
+      const { user } = requireAuth(request);
+      const { status } = await syncedContext(app, user);
       const { page, perPage, sha } = request.query;
+      const { owner, repo } = request.params;
+      const synced = sha
+        ? undefined
+        : await syncedRepository(app.db, user.id, `${owner}/${repo}`, 'commits');
+      if (synced) {
+        const { rows, total } = await listRepositoryCommitRows(app.db, Number(synced.id), {
+          page,
+          perPage,
+        });
+        if (page * perPage <= total || total < SYNCED_LIST_CAP) {
+          const pagination = paginate(page, perPage, total);
+          return ok({
+            ...status,
+            commits: rows.map(commitFromRow),
+            pagination: { ...pagination, hasNext: pagination.hasNext || total >= SYNCED_LIST_CAP },
+          });
+        }
+      }
+      // Past the synced commits (or another branch): on demand through the conditional cache.
+      const octokit = await githubClientFor(app, user);
       try {
         const { data, headers } = await octokit.rest.repos.listCommits({
           ...request.params,
@@ -65,13 +115,14 @@ export const repositoryRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(sha ? { sha } : {}),
         });
         return ok({
+          ...status,
           commits: data.map(toCommit),
           pagination: paginationFromLink(headers.link, page, perPage, data.length),
         });
       } catch (error) {
         // GitHub answers 409 for a repository with no commits yet: that is an empty list.
         if (error instanceof RequestError && error.status === 409) {
-          return ok({ commits: [], pagination: paginate(page, perPage, 0) });
+          return ok({ ...status, commits: [], pagination: paginate(page, perPage, 0) });
         }
         throw toAppError(error);
       }
@@ -92,9 +143,24 @@ export const repositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const octokit = await githubClientFor(app, requireAuth(request).user);
+      const { user } = requireAuth(request);
+      const { status } = await syncedContext(app, user);
       const { page, perPage, state } = request.query;
       const { owner, repo } = request.params;
+      const synced = await syncedRepository(app.db, user.id, `${owner}/${repo}`, 'pulls');
+      if (synced && page * perPage <= SYNCED_LIST_CAP) {
+        const { rows, total } = await listRepositoryPullRows(app.db, Number(synced.id), {
+          state,
+          page,
+          perPage,
+        });
+        return ok({
+          ...status,
+          pullRequests: rows.map(pullRequestFromRow),
+          pagination: paginate(page, perPage, total),
+        });
+      }
+      const octokit = await githubClientFor(app, user);
       const { data, headers } = await callGithub(() =>
         octokit.rest.pulls.list({
           owner,
@@ -107,6 +173,7 @@ export const repositoryRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       return ok({
+        ...status,
         pullRequests: data.map((pull) => toPullRequest(pull, `${owner}/${repo}`)),
         pagination: paginationFromLink(headers.link, page, perPage, data.length),
       });

@@ -1,23 +1,45 @@
-import { ACTIVITY_WINDOW_DAYS } from '@shipdeck/shared/constants';
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import {
   activityQuerySchema,
   activityResultSchema,
   statsResultSchema,
+  syncResultSchema,
 } from '@shipdeck/shared/github';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DAY_MS } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
-import { computeStats } from '../compute-stats.js';
-import { countRecentCommits } from '../count-recent-commits.js';
-import { callGithub } from '../github-errors.js';
-import { githubClientFor } from '../github-client.js';
-import { listAllRepositories } from '../list-repositories.js';
-import { recentlyPushed } from '../recently-pushed.js';
+import { percentChange } from '../compute-stats.js';
+import { currentFigures, snapshotMonthAgo } from '../../github-sync/daily-snapshots.js';
+import {
+  commitsPerDay,
+  pullRequestsPerDay,
+  repositoriesPushedSince,
+  repositoryTotals,
+} from '../../github-sync/github-reads.repository.js';
+import { repositoryFromRow } from '../../github-sync/store-to-dto.js';
+import { syncedContext } from '../../github-sync/synced-answer.js';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/sync',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['github'],
+        summary:
+          'How the background sync of your GitHub data stands (phase, done of total, last error)',
+        security,
+        response: { 200: successEnvelope(syncResultSchema) },
+      },
+    },
+    async (request) => {
+      const { status } = await syncedContext(app, requireAuth(request).user);
+      return ok(status);
+    },
+  );
 
   app.get(
     '/stats',
@@ -26,23 +48,29 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['github'],
         summary:
-          'Totals for the stat cards; totalCommits counts your commits of the last 30 days in your most recently pushed repositories',
+          'Totals for the stat cards from the synced store; changes compare with the daily snapshot of 30 days ago',
         security,
         response: { 200: successEnvelope(statsResultSchema) },
       },
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const octokit = await githubClientFor(app, user);
-      const repositories = await callGithub(() => listAllRepositories(octokit, app.db, user.id));
-      const since = new Date(Date.now() - ACTIVITY_WINDOW_DAYS * DAY_MS);
-      const commits = await countRecentCommits(
-        octokit,
-        repositories,
-        user.github_login ?? '',
-        since,
-      );
-      return ok(computeStats(repositories, commits));
+      const { login, status } = await syncedContext(app, user);
+      const now = new Date();
+      const figures = await currentFigures(app.db, user.id, login, now);
+      const before = await snapshotMonthAgo(app.db, user.id, now);
+      const change = (was: number | undefined, is: number) =>
+        was === undefined ? null : percentChange(was, is);
+      return ok({
+        ...status,
+        ...figures,
+        changes: {
+          totalRepos: change(before?.total_repos, figures.totalRepos),
+          totalCommits: change(before?.total_commits, figures.totalCommits),
+          openIssues: change(before?.open_issues, figures.openIssues),
+          totalStars: change(before?.total_stars, figures.totalStars),
+        },
+      });
     },
   );
 
@@ -52,7 +80,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['github'],
-        summary: 'Repositories pushed to within the last `days` days (default 30)',
+        summary:
+          'Repositories pushed to within the last `days` days (default 30), and your commits and pull requests per day',
         security,
         querystring: activityQuerySchema,
         response: { 200: successEnvelope(activityResultSchema) },
@@ -61,12 +90,29 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { days } = request.query;
       const { user } = requireAuth(request);
-      const octokit = await githubClientFor(app, user);
-      const repositories = await callGithub(() => listAllRepositories(octokit, app.db, user.id));
-      const active = recentlyPushed(repositories, new Date(Date.now() - days * DAY_MS));
+      const { login, status } = await syncedContext(app, user);
+      const today = new Date(new Date().toISOString().slice(0, 10));
+      const first = new Date(today.getTime() - (days - 1) * DAY_MS);
+      const since = first.toISOString();
+      const [active, totals, commits, pulls] = await Promise.all([
+        repositoriesPushedSince(
+          app.db,
+          user.id,
+          new Date(Date.now() - days * DAY_MS).toISOString(),
+        ),
+        repositoryTotals(app.db, user.id),
+        commitsPerDay(app.db, user.id, login, since),
+        pullRequestsPerDay(app.db, user.id, since),
+      ]);
+      const daily = Array.from({ length: days }, (_, index) => {
+        const date = new Date(first.getTime() + index * DAY_MS).toISOString().slice(0, 10);
+        return { date, commits: commits.get(date) ?? 0, pullRequests: pulls.get(date) ?? 0 };
+      });
       return ok({
-        stats: { days, activeRepos: active.length, totalRepos: repositories.length },
-        repositories: active,
+        ...status,
+        daily,
+        stats: { days, activeRepos: active.length, totalRepos: totals.totalRepos },
+        repositories: active.map(repositoryFromRow),
       });
     },
   );

@@ -3,9 +3,11 @@ import { useUser } from '@/features/auth/hooks/use-session';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
+import { ActivityCard } from '@/features/github/components/activity-card';
 import { ConnectGithubPrompt } from '@/features/github/components/connect-github-prompt';
 import { GithubStatCards } from '@/features/github/components/github-stat-cards';
 import { RecentRepositories } from '@/features/github/components/recent-repositories';
+import { SyncStatusBar } from '@/features/github/components/sync-status-bar';
 
 export function DashboardRoute() {
   const user = useUser();
@@ -19,14 +21,18 @@ export function DashboardRoute() {
         actions={<NotificationBell />}
       />
       {connected ? (
-        <div className="mb-6">
+        <div className="mb-6 space-y-3">
+          <SyncStatusBar />
           <GithubStatCards />
         </div>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           {connected ? (
-            <RecentRepositories />
+            <div className="space-y-6">
+              <ActivityCard />
+              <RecentRepositories />
+            </div>
           ) : (
             <ConnectGithubPrompt subject="your repositories, pull requests and activity" />
           )}

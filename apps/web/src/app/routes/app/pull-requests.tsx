@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { GithubGate } from '@/features/github/components/github-gate';
+import { SyncStatusBar } from '@/features/github/components/sync-status-bar';
 import { PullRequestsView } from '@/features/github/components/pull-requests-view';
 
 export function PullRequestsRoute() {
@@ -11,7 +12,10 @@ export function PullRequestsRoute() {
         description="Pull requests you authored, were asked to review or are assigned to, across all your repositories."
       />
       <GithubGate subject="your pull requests">
-        <PullRequestsView />
+        <div className="space-y-3">
+          <SyncStatusBar />
+          <PullRequestsView />
+        </div>
       </GithubGate>
     </>
   );

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { GithubGate } from '@/features/github/components/github-gate';
+import { SyncStatusBar } from '@/features/github/components/sync-status-bar';
 import { RepositoriesView } from '@/features/github/components/repositories-view';
 
 export function RepositoriesRoute() {
@@ -11,7 +12,10 @@ export function RepositoriesRoute() {
         description="Every repository you own or collaborate on, searchable and sortable."
       />
       <GithubGate subject="your repositories">
-        <RepositoriesView />
+        <div className="space-y-3">
+          <SyncStatusBar />
+          <RepositoriesView />
+        </div>
       </GithubGate>
     </>
   );

@@ -1,0 +1,218 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobsConfig } from '../../config/env.js';
+import { testConfig, testDialects, useTestApp } from '../../test-app.js';
+import { createJobQueue } from '../create-job-queue.js';
+import type { JobQueue } from '../job-queue.js';
+import { RetryLaterError } from '../job-queue.js';
+import { makeDue, storedJob, waitFor, waitingJobs } from './job-rows.js';
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+let queueCounter = 0;
+/** Queue names are unique per test, so tests sharing a database never run each other's jobs. */
+function queueName(label: string): string {
+  queueCounter += 1;
+  return `${label}-${queueCounter}`;
+}
+
+describe.each(testDialects)('job queue on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  const engines: JobQueue[] = [];
+
+  function newQueue(overrides: Partial<JobsConfig> = {}): JobQueue {
+    const queue = createJobQueue(t.database, { ...testConfig().jobs, ...overrides }, silent);
+    engines.push(queue);
+    return queue;
+  }
+
+  afterEach(async () => {
+    await Promise.all(engines.splice(0).map((queue) => queue.stop()));
+  });
+
+  it('is the app context’s `jobs`, on the engine of the dialect, and runs what is sent', async () => {
+    expect(t.app.jobs.engine).toBe(dialect === 'postgres' ? 'pg-boss' : 'sqlite');
+    const name = queueName('wired');
+    const seen: unknown[] = [];
+    await t.app.jobs.work<{ n: number }>(name, (job) => {
+      seen.push(job.data);
+      return Promise.resolve();
+    });
+    expect(await t.app.jobs.send(name, { n: 1 })).toEqual(expect.any(String));
+    await t.app.jobs.drain();
+    expect(seen).toEqual([{ n: 1 }]);
+  });
+
+  it('keeps one queued and one running job per key', async () => {
+    const queue = newQueue();
+    const name = queueName('dedup');
+    const sends: (string | null)[] = [];
+    const runs: string[] = [];
+    await queue.work<{ label: string }>(name, async (job) => {
+      runs.push(job.data.label);
+      if (job.data.label === 'first') {
+        // The first is running now: one more may queue behind it, and only one.
+        sends.push(await queue.send(name, { label: 'second' }, { singletonKey: 'user-1' }));
+        sends.push(await queue.send(name, { label: 'third' }, { singletonKey: 'user-1' }));
+      }
+    });
+
+    const first = await queue.send(name, { label: 'first' }, { singletonKey: 'user-1' });
+    const duplicate = await queue.send(name, { label: 'dup' }, { singletonKey: 'user-1' });
+    const otherKey = await queue.send(name, { label: 'other' }, { singletonKey: 'user-2' });
+    expect(first).not.toBeNull();
+    expect(duplicate).toBeNull();
+    expect(otherKey).not.toBeNull();
+
+    await queue.drain();
+    expect(sends[0]).not.toBeNull();
+    expect(sends[1]).toBeNull();
+    expect(runs.sort()).toEqual(['first', 'other', 'second']);
+  });
+
+  it('runs higher priority first, then in the order sent', async () => {
+    const queue = newQueue();
+    const name = queueName('priority');
+    const order: string[] = [];
+    await queue.work<{ label: string }>(name, (job) => {
+      order.push(job.data.label);
+      return Promise.resolve();
+    });
+    await queue.send(name, { label: 'refresh-a' });
+    await queue.send(name, { label: 'first-sync' }, { priority: 10 });
+    await queue.send(name, { label: 'refresh-b' });
+    await queue.send(name, { label: 'middle' }, { priority: 5 });
+
+    await queue.drain();
+    expect(order).toEqual(['first-sync', 'middle', 'refresh-a', 'refresh-b']);
+  });
+
+  it('retries a failing job with a doubling delay, then records the failure', async () => {
+    const queue = newQueue();
+    const name = queueName('retry');
+    const attempts: number[] = [];
+    await queue.work(name, (job) => {
+      attempts.push(job.retryCount);
+      return Promise.reject(new Error(`upstream broke on attempt ${job.retryCount}`));
+    });
+    const id = await queue.send(name, {}, { retryLimit: 2, retryDelaySeconds: 10 });
+    if (!id) throw new Error('not queued');
+
+    const before = Date.now();
+    await queue.drain();
+    const afterFirst = await storedJob(t.database, id);
+    expect(afterFirst.state).toBe('retry');
+    // pg-boss adds up to as much again in jitter; the SQLite engine waits the base delay.
+    expect(afterFirst.runAt - before).toBeGreaterThanOrEqual(10_000 - 1_000);
+    expect(afterFirst.runAt - before).toBeLessThanOrEqual(20_000 + 1_000);
+
+    await makeDue(t.database, name);
+    const beforeSecond = Date.now();
+    await queue.drain();
+    const afterSecond = await storedJob(t.database, id);
+    expect(afterSecond.state).toBe('retry');
+    expect(afterSecond.runAt - beforeSecond).toBeGreaterThanOrEqual(20_000 - 1_000);
+    expect(afterSecond.runAt - beforeSecond).toBeLessThanOrEqual(40_000 + 1_000);
+
+    await makeDue(t.database, name);
+    await queue.drain();
+    expect(attempts).toEqual([0, 1, 2]);
+    const final = await storedJob(t.database, id);
+    expect(final.state).toBe('failed');
+    expect(final.lastError).toContain('upstream broke on attempt 2');
+
+    await queue.drain();
+    expect(attempts).toHaveLength(3);
+  });
+
+  it('defers a job that must wait without using up an attempt', async () => {
+    const queue = newQueue();
+    const name = queueName('later');
+    const attempts: number[] = [];
+    await queue.work(name, (job) => {
+      attempts.push(job.retryCount);
+      if (attempts.length === 1) return Promise.reject(new RetryLaterError(120, 'rate limited'));
+      return Promise.resolve();
+    });
+    expect(await queue.send(name, {}, { retryLimit: 0, singletonKey: 'user-9' })).not.toBeNull();
+
+    const before = Date.now();
+    await queue.drain();
+    expect(attempts).toEqual([0]);
+    // Still queued (so the key stays de-duplicated), not before the time asked for.
+    expect(await queue.send(name, {}, { singletonKey: 'user-9' })).toBeNull();
+    const [waiting, ...others] = await waitingJobs(t.database, name);
+    expect(others).toEqual([]);
+    expect(waiting?.runAt).toBeGreaterThanOrEqual(before + 119_000);
+    expect(waiting?.runAt).toBeLessThanOrEqual(Date.now() + 121_000);
+
+    await makeDue(t.database, name);
+    await queue.drain();
+    // With retryLimit 0 a counted failure would have ended the job; the deferral did not.
+    expect(attempts).toEqual([0, 0]);
+    expect((await storedJob(t.database, waiting?.id ?? '')).state).toBe('completed');
+  });
+
+  it('queues one job per cron tick', async () => {
+    const queue = newQueue({ pollIntervalMs: 100 });
+    const name = queueName('cron');
+    const seen: unknown[] = [];
+    await queue.work(name, (job) => {
+      seen.push(job.data);
+      return Promise.resolve();
+    });
+    await queue.schedule(name, '* * * * *', { scope: 'due-refreshes' });
+    await queue.start();
+
+    await waitFor(() => seen.length > 0);
+    // The worker keeps waking within the same minute, and queues nothing more for it.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await queue.stop();
+    expect(seen).toEqual([{ scope: 'due-refreshes' }]);
+  });
+
+  it('rejects a malformed cron expression', async () => {
+    await expect(newQueue().schedule(queueName('bad-cron'), 'every minute')).rejects.toThrow();
+  });
+
+  it('drains jobs queued by the jobs it runs, and leaves other queues alone', async () => {
+    const queue = newQueue();
+    const parent = queueName('parent');
+    const child = queueName('child');
+    const unhandled = queueName('unhandled');
+    const ran: string[] = [];
+    await queue.work<{ n: number }>(parent, async (job) => {
+      ran.push(`parent ${job.data.n}`);
+      await queue.send(child, { n: job.data.n });
+    });
+    await queue.work<{ n: number }>(child, (job) => {
+      ran.push(`child ${job.data.n}`);
+      return Promise.resolve();
+    });
+    await queue.send(parent, { n: 1 });
+    await queue.send(parent, { n: 2 });
+    const other = await queue.send(unhandled, {});
+    if (!other) throw new Error('not queued');
+
+    await queue.drain();
+    expect(ran.sort()).toEqual(['child 1', 'child 2', 'parent 1', 'parent 2']);
+    expect((await storedJob(t.database, other)).state).toBe('created');
+  });
+
+  it('polls once started and waits for a running job on stop', async () => {
+    const queue = createJobQueue(t.database, { ...testConfig().jobs, pollIntervalMs: 100 }, silent);
+    const name = queueName('polled');
+    let finished = false;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    await queue.work(name, async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      finished = true;
+    });
+    await queue.start();
+    await queue.send(name, {});
+    await running;
+    await queue.stop();
+    expect(finished).toBe(true);
+  });
+});

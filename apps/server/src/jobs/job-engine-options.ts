@@ -1,0 +1,27 @@
+/** The slice of a pino/Fastify logger the engines use. */
+export interface JobLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** Settings both engines share (`JOBS_*` in the environment). */
+export interface JobEngineOptions {
+  /** How often an idle worker looks for due jobs and cron ticks. */
+  pollIntervalMs: number;
+  /** Jobs of one queue run at once per instance when `work` names no concurrency. */
+  concurrency: number;
+  /**
+   * An active job older than this is taken for dead (its process crashed or hung) and counts as a
+   * failed attempt; it is retried like any failure. Longer than the longest job must be.
+   */
+  expireInSeconds: number;
+  logger: JobLogger;
+}
+
+export const defaultRetryLimit = 3;
+export const defaultRetryDelaySeconds = 10;
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

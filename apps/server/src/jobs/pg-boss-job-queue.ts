@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import { assertCron } from './cron-slot.js';
+import type { JobEngineOptions } from './job-engine-options.js';
+import { defaultRetryDelaySeconds, defaultRetryLimit, errorMessage } from './job-engine-options.js';
+import type { JobHandler, JobOptions, JobQueue, WorkOptions } from './job-queue.js';
+import { RetryLaterError } from './job-queue.js';
+
+export interface PgBossJobQueueOptions extends JobEngineOptions {
+  connectionString: string;
+  /** pg-boss's own schema (its tables never mix with the app's migrations). */
+  schema: string;
+}
+
+interface Worker {
+  handler: JobHandler<object>;
+  concurrency: number;
+}
+
+/** How long a graceful stop waits for running jobs before failing them back to the queue. */
+const STOP_TIMEOUT_MS = 8_000;
+
+/**
+ * pg-boss 10 on PostgreSQL: any number of instances share the queues, claims use
+ * `FOR UPDATE SKIP LOCKED`, every queue has the `stately` policy (one queued and one running job
+ * per key) and cron ticks are throttled to one job across instances.
+ *
+ * Two pg-boss instances: a client that only sends, schedules and (in tests) drains, opened on
+ * first use with no timers; and, once `start` is called, a worker that polls, runs the cron
+ * monitor and expires jobs whose process died.
+ */
+export class PgBossJobQueue implements JobQueue {
+  readonly engine = 'pg-boss' as const;
+  private readonly workers = new Map<string, Worker>();
+  private readonly createdQueues = new Map<string, Promise<void>>();
+  private client: Promise<PgBoss> | undefined;
+  private worker: PgBoss | undefined;
+
+  constructor(private readonly options: PgBossJobQueueOptions) {}
+
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions) {
+    this.workers.set(name, {
+      handler: handler as JobHandler<object>,
+      concurrency: options?.concurrency ?? this.options.concurrency,
+    });
+    return Promise.resolve();
+  }
+
+  async send<T extends object>(name: string, data: T, options: JobOptions = {}) {
+    const boss = await this.ready(name);
+    return boss.send(name, data, {
+      // A stately queue treats every unkeyed job as one key (''), so an unkeyed job gets a key of
+      // its own and is never taken for a duplicate.
+      singletonKey: options.singletonKey ?? `job:${randomUUID()}`,
+      priority: options.priority ?? 0,
+      retryLimit: options.retryLimit ?? defaultRetryLimit,
+      retryDelay: options.retryDelaySeconds ?? defaultRetryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: this.options.expireInSeconds,
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
+  }
+
+  async schedule(name: string, cron: string, data: object = {}) {
+    assertCron(cron);
+    const boss = await this.ready(name);
+    await boss.schedule(name, cron, data, { tz: 'UTC' });
+  }
+
+  async start() {
+    if (this.worker) return;
+    const worker = this.newBoss({
+      supervise: true,
+      schedule: true,
+      ...this.timers(),
+    });
+    this.worker = worker;
+    await worker.start();
+    for (const [name, entry] of this.workers) {
+      await this.createQueue(worker, name);
+      for (let slot = 0; slot < entry.concurrency; slot += 1) {
+        await worker.work<object>(
+          name,
+          {
+            includeMetadata: true,
+            batchSize: 1,
+            pollingIntervalSeconds: Math.max(0.5, this.options.pollIntervalMs / 1000),
+          },
+          async (jobs) => {
+            for (const job of jobs) await this.runOne(worker, entry, job);
+          },
+        );
+      }
+    }
+  }
+
+  async stop() {
+    const worker = this.worker;
+    this.worker = undefined;
+    const client = this.client;
+    this.client = undefined;
+    // A job still running when the timeout ends is failed back to the queue for a retry.
+    await worker?.stop({ graceful: true, wait: true, close: true, timeout: STOP_TIMEOUT_MS });
+    if (client) await (await client).stop({ graceful: false, close: true });
+  }
+
+  async drain() {
+    const boss = await this.ready();
+    for (;;) {
+      let ran = false;
+      for (const [name, entry] of this.workers) {
+        await this.createQueue(boss, name);
+        const [job] = await boss.fetch<object>(name, { includeMetadata: true, batchSize: 1 });
+        if (!job) continue;
+        ran = true;
+        try {
+          await this.runOne(boss, entry, job);
+          await boss.complete(name, job.id);
+        } catch (error) {
+          await boss.fail(name, job.id, { message: errorMessage(error) });
+        }
+      }
+      if (!ran) return;
+    }
+  }
+
+  /**
+   * Runs a handler. A `RetryLaterError` sends the job again to start after the wait (the same
+   * key keeps it de-duplicated) and lets the current one complete, so no attempt is used up.
+   */
+  private async runOne(boss: PgBoss, entry: Worker, job: PgBoss.JobWithMetadata<object>) {
+    try {
+      await entry.handler({
+        id: job.id,
+        name: job.name,
+        data: job.data,
+        retryCount: job.retryCount,
+      });
+    } catch (error) {
+      if (!(error instanceof RetryLaterError)) {
+        this.options.logger.warn(
+          { queue: job.name, jobId: job.id, retryCount: job.retryCount, err: error },
+          'job failed',
+        );
+        throw error;
+      }
+      await boss.send(job.name, job.data, {
+        ...(job.singletonKey === null ? {} : { singletonKey: job.singletonKey }),
+        priority: job.priority,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelay,
+        retryBackoff: job.retryBackoff,
+        expireInSeconds: this.options.expireInSeconds,
+        startAfter: Math.max(1, Math.ceil(error.seconds)),
+      });
+      this.options.logger.info(
+        { queue: job.name, jobId: job.id, seconds: error.seconds, reason: error.message },
+        'job deferred',
+      );
+    }
+  }
+
+  private timers() {
+    const pollSeconds = Math.round(this.options.pollIntervalMs / 1000);
+    return {
+      cronMonitorIntervalSeconds: Math.min(30, Math.max(1, pollSeconds)),
+      cronWorkerIntervalSeconds: Math.min(30, Math.max(1, pollSeconds)),
+      // Expiry is checked a few times per expiry period, so a dead job comes back promptly.
+      maintenanceIntervalSeconds: Math.min(
+        120,
+        Math.max(1, Math.floor(this.options.expireInSeconds / 4)),
+      ),
+    };
+  }
+
+  private newBoss(options: PgBoss.ConstructorOptions): PgBoss {
+    const boss = new PgBoss({
+      connectionString: this.options.connectionString,
+      schema: this.options.schema,
+      application_name: 'shipdeck-jobs',
+      max: 4,
+      expireInSeconds: this.options.expireInSeconds,
+      retryLimit: defaultRetryLimit,
+      retryDelay: defaultRetryDelaySeconds,
+      retryBackoff: true,
+      ...options,
+    });
+    boss.on('error', (error) => this.options.logger.error({ err: error }, 'pg-boss error'));
+    return boss;
+  }
+
+  /** The client instance (opened on first use), with the named queue created. */
+  private async ready(queue?: string): Promise<PgBoss> {
+    if (!this.client) {
+      const starting = this.newBoss({ supervise: false, schedule: false }).start();
+      // A failed start (database down) is retried by the next call rather than remembered.
+      starting.catch(() => {
+        if (this.client === starting) this.client = undefined;
+      });
+      this.client = starting;
+    }
+    const boss = await this.client;
+    if (queue) await this.createQueue(boss, queue);
+    return boss;
+  }
+
+  private createQueue(boss: PgBoss, name: string): Promise<void> {
+    let created = this.createdQueues.get(name);
+    if (!created) {
+      // Idempotent in pg-boss (insert … on conflict do nothing), so instances may race on it.
+      created = boss.createQueue(name, {
+        name,
+        policy: 'stately',
+        retryLimit: defaultRetryLimit,
+        retryDelay: defaultRetryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: this.options.expireInSeconds,
+      });
+      void created.catch(() => this.createdQueues.delete(name));
+      this.createdQueues.set(name, created);
+    }
+    return created;
+  }
+}

@@ -1,0 +1,42 @@
+import type { Selectable } from 'kysely';
+import type { GithubId } from './github-repositories.table.js';
+
+export interface GithubPullRequestsTable {
+  id: GithubId;
+  repository_id: GithubId;
+  number: number;
+  title: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  draft: number;
+  merged_at: string | null;
+  author_login: string | null;
+  author_avatar_url: string | null;
+  /** Null when only the search API has described the pull request so far. */
+  head_sha: string | null;
+  head_ref: string | null;
+  head_repo_name: string | null;
+  head_repo_html_url: string | null;
+  base_ref: string | null;
+  html_url: string;
+  comments: number;
+  /** JSON arrays of logins. */
+  requested_reviewers: string;
+  assignees: string;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  review_state: string | null;
+  checks_state: string | null;
+  synced_at: string;
+}
+
+export type GithubPullRequestRow = Selectable<GithubPullRequestsTable>;
+
+export interface GithubPullRequestInvolvementTable {
+  user_id: string;
+  pull_request_id: GithubId;
+  is_author: number;
+  is_review_requested: number;
+  is_assignee: number;
+}

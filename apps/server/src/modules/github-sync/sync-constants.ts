@@ -1,0 +1,6 @@
+/** The sync_state resource holding the overall sync of one user's GitHub data. */
+export const ACCOUNT_RESOURCE = 'account';
+/** How many of the most recently pushed repositories get their commits and pulls synced. */
+export const DETAILED_REPOSITORIES = 10;
+/** How often a connected account is refreshed. */
+export const REFRESH_EVERY_MS = 5 * 60_000;

@@ -1,0 +1,19 @@
+import type { SyncResult } from '@shipdeck/shared/github';
+import type { Db } from '../../db/database.js';
+import { findSyncState } from '../sync/sync-state.repository.js';
+import { ACCOUNT_RESOURCE } from './sync-constants.js';
+
+/** When the user's GitHub data was last confirmed, and how the sync stands now. */
+export async function readSyncStatus(db: Db, userId: string): Promise<SyncResult> {
+  const state = await findSyncState(db, { userId, provider: 'github', resource: ACCOUNT_RESOURCE });
+  return {
+    syncedAt: state?.last_success_at ?? null,
+    sync: {
+      phase: state ? state.phase : 'queued',
+      done: state?.phase ? state.progress_done : null,
+      total: state?.phase ? state.progress_total : null,
+      lastError: state?.last_error ?? null,
+      lastAttemptAt: state?.last_attempt_at ?? null,
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { ACTIVITY_WINDOW_DAYS } from '@shipdeck/shared/constants';
+import { errorMessages } from '@shipdeck/shared/messages';
+import { Activity } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { formatNumber } from '@/utils/format-number';
+import { useActivity } from '../api/get-activity';
+import { GithubLoadError } from './github-load-error';
+
+// recharts is heavy: it arrives only with the dashboard card that draws it.
+const ActivityChart = lazy(() => import('./activity-chart'));
+
+function ChartSpinner() {
+  return (
+    <div className="flex h-[220px] items-center justify-center text-sm text-zinc-500 dark:text-zinc-400">
+      <Spinner label="Loading activity…" />
+    </div>
+  );
+}
+
+/** The dashboard's activity chart: your commits and pull requests per day. */
+export function ActivityCard() {
+  const query = useActivity(ACTIVITY_WINDOW_DAYS);
+  const totals = (query.data?.daily ?? []).reduce(
+    (sum, day) => ({
+      commits: sum.commits + day.commits,
+      pullRequests: sum.pullRequests + day.pullRequests,
+    }),
+    { commits: 0, pullRequests: 0 },
+  );
+  return (
+    <Card aria-labelledby="activity-title">
+      <CardHeader
+        title="Activity"
+        titleId="activity-title"
+        icon={<Activity />}
+        description={`Your commits and pull requests, last ${ACTIVITY_WINDOW_DAYS} days`}
+      />
+      <CardBody className="text-zinc-500 dark:text-zinc-400">
+        {query.isPending ? (
+          <ChartSpinner />
+        ) : query.isError ? (
+          <GithubLoadError
+            title={errorMessages.loadData}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        ) : totals.commits + totals.pullRequests === 0 ? (
+          <EmptyState
+            headingLevel="h3"
+            title="No activity yet"
+            description="Commits and pull requests of the last 30 days show up here once synced."
+          />
+        ) : (
+          <>
+            <p className="mb-2 text-xs" data-testid="activity-totals">
+              {formatNumber(totals.commits)} commits · {formatNumber(totals.pullRequests)} pull
+              requests
+            </p>
+            <Suspense fallback={<ChartSpinner />}>
+              <ActivityChart daily={query.data.daily} />
+            </Suspense>
+          </>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
