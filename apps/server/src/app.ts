@@ -25,6 +25,7 @@ import { eventStreamRoute } from './modules/events/routes/event-stream.js';
 import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
 import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
+import { registerWebhookJobs } from './modules/webhooks/enqueue-webhook-apply.js';
 import { webhooksRoutes } from './modules/webhooks/routes/webhooks.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { healthRoute } from './modules/health/health-route.js';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(eventTicketRoute);
   await app.register(eventStreamRoute);
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
+  await registerWebhookJobs(app);
 
   await registerWebApp(app);
   return app;

@@ -20,7 +20,7 @@ declare module 'fastify' {
 
 export const liveEventsPlugin = fp(
   async (app: FastifyInstance) => {
-    const databaseConfig = app.config.database;
+    const databaseConfig = app.database.config;
     const bus: EventBus =
       databaseConfig.dialect === 'postgres'
         ? createPostgresEventBus({
@@ -47,5 +47,5 @@ export const liveEventsPlugin = fp(
       subscribe: (listener: EventSignalListener) => bus.subscribe(listener),
     });
   },
-  { name: 'live-events', decorators: { fastify: ['db', 'config'] } },
+  { name: 'live-events', decorators: { fastify: ['db', 'database'] } },
 );

@@ -1,42 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { applyWebhookDelivery } from './apply-webhook-delivery.js';
 import type { WebhookProvider } from './webhook-deliveries.table.js';
-import { listUnappliedDeliveries } from './webhook-deliveries.repository.js';
+
+export const WEBHOOK_APPLY_QUEUE = 'webhook.apply';
+
+interface WebhookApplyJob {
+  provider: WebhookProvider;
+  deliveryId: string;
+}
 
 /**
- * JOB ENGINE CALL SITE. The delivery is already stored, so nothing is lost; once the durable job
- * engine is on main this becomes
- * `app.jobs.send('webhook.apply', {provider, deliveryId}, {singletonKey: provider + ':' + deliveryId})`
- * with `applyWebhookDelivery` as the `webhook.apply` handler. Until then it runs in process
- * after the answer, and `applyPendingDeliveries` picks up what a crash left unapplied.
+ * The delivery is stored before this runs, so a crash loses nothing: the durable job is
+ * retried with backoff, and the singleton key keeps one delivery from being queued twice.
  */
-export function enqueueWebhookApply(
+export async function enqueueWebhookApply(
   app: FastifyInstance,
   provider: WebhookProvider,
   deliveryId: string,
 ): Promise<void> {
-  const run = applyWebhookDelivery(app, provider, deliveryId).catch((error: unknown) => {
-    app.log.error({ err: error, provider, deliveryId }, 'webhook delivery could not be applied');
-  });
-  pending.add(run);
-  void run.finally(() => pending.delete(run));
-  return Promise.resolve();
+  await app.jobs.send<WebhookApplyJob>(
+    WEBHOOK_APPLY_QUEUE,
+    { provider, deliveryId },
+    { singletonKey: `${provider}:${deliveryId}`, priority: 5, retryLimit: 5 },
+  );
 }
 
-const pending = new Set<Promise<void>>();
-
-/** Tests and shutdown wait for deliveries being applied. */
-export async function settleWebhookApplies(): Promise<void> {
-  while (pending.size > 0) await Promise.all([...pending]);
-}
-
-/** Applies deliveries a previous process stored but did not finish (a crash between the two). */
-export async function applyPendingDeliveries(app: FastifyInstance): Promise<void> {
-  for (const delivery of await listUnappliedDeliveries(app.db)) {
-    await applyWebhookDelivery(app, delivery.provider, delivery.delivery_id).catch(
-      (error: unknown) => {
-        app.log.warn({ err: error }, 'stored webhook delivery could not be applied');
-      },
-    );
-  }
+/** Declares the queue; `applyWebhookDelivery` is idempotent, as at-least-once delivery needs. */
+export async function registerWebhookJobs(app: FastifyInstance): Promise<void> {
+  await app.jobs.work<WebhookApplyJob>(
+    WEBHOOK_APPLY_QUEUE,
+    async (job) => applyWebhookDelivery(app, job.data.provider, job.data.deliveryId),
+    { concurrency: 2 },
+  );
 }

@@ -101,7 +101,7 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
       const push = pushSchema.parse(body);
       const repo = push.repository;
       const branch = push.ref.replace(/^refs\/heads\//, '');
-      const audience = { githubLogins: logins(repo.owner.login) };
+      const audience = { githubLogins: logins(repo.owner.login), githubRepositoryId: repo.id };
       const changed = {
         resources: ['commits', 'repositories'] as const,
         repository: repo.full_name,
@@ -135,7 +135,10 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
     case 'pull_request': {
       const delivery = pullRequestSchema.parse(body);
       const { pull_request: pr, repository: repo } = delivery;
-      const audience = { githubLogins: logins(repo.owner.login, pr.user?.login) };
+      const audience = {
+        githubLogins: logins(repo.owner.login, pr.user?.login),
+        githubRepositoryId: repo.id,
+      };
       const changed = { resources: ['pull-requests' as const], repository: repo.full_name };
       const notifications: WebhookEffects['notifications'] = [];
       if (delivery.action === 'closed' && pr.merged) {
@@ -170,7 +173,10 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
     case 'pull_request_review': {
       const delivery = reviewSchema.parse(body);
       const { review, pull_request: pr, repository: repo } = delivery;
-      const audience = { githubLogins: logins(repo.owner.login, pr.user?.login) };
+      const audience = {
+        githubLogins: logins(repo.owner.login, pr.user?.login),
+        githubRepositoryId: repo.id,
+      };
       const changed = { resources: ['pull-requests' as const], repository: repo.full_name };
       const state = review.state.toLowerCase();
       const reviewer = review.user?.login ?? 'someone';
@@ -257,7 +263,7 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
             : (['deployments', 'repository'] as const);
       return {
         ...noEffects,
-        audience: { githubLogins: logins(repo.owner.login) },
+        audience: { githubLogins: logins(repo.owner.login), githubRepositoryId: repo.id },
         changed: { resources: [...resources], repository: repo.full_name },
       };
     }

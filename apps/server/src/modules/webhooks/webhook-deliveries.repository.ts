@@ -41,14 +41,3 @@ export async function markDeliveryApplied(
     .where('delivery_id', '=', deliveryId)
     .execute();
 }
-
-/** Deliveries a crash left unapplied, oldest first. */
-export function listUnappliedDeliveries(db: Db, limit = 100): Promise<WebhookDeliveryRow[]> {
-  return db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('applied_at', 'is', null)
-    .orderBy('received_at', 'asc')
-    .limit(limit)
-    .execute();
-}

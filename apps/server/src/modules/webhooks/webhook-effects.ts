@@ -1,9 +1,11 @@
 import type { ChangedResource } from '@shipdeck/shared/events';
 import type { NotificationInput } from '../notifications/notify.js';
 
-/** Who a change concerns, by GitHub login, until the store's access tables resolve it by id. */
+/** Who a change concerns: users named by GitHub login, and everyone who can see a repository. */
 export interface Audience {
   githubLogins: string[];
+  /** Every user with access to this repository in the synced store. */
+  githubRepositoryId?: number;
 }
 
 /** What one delivery means for Shipdeck: items for some users, and data that changed. */

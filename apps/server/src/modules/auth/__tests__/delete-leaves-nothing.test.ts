@@ -28,17 +28,17 @@ describe.each(testDialects)('no row of a deleted user survives on %s', (dialect)
     await t.app.inject({ method: 'POST', url: '/api/events/ticket', headers: bearer(token) });
     await t.app.liveEvents.publish(id, { type: 'data.changed', resources: ['stats'] });
     const before = await rowsMentioning(t.database.db, dialect, [id]);
-    expect(new Set(before.map((r) => r.table))).toEqual(
-      new Set([
-        'users',
-        'sessions',
-        'provider_tokens',
-        'github_cache',
-        'notifications',
-        'events',
-        'event_tickets',
-      ]),
-    );
+    const tablesBefore = new Set(before.map((r) => r.table));
+    for (const table of [
+      'users',
+      'sessions',
+      'provider_tokens',
+      'notifications',
+      'events',
+      'event_tickets',
+    ]) {
+      expect(tablesBefore).toContain(table);
+    }
 
     const deleted = await t.app.inject({
       method: 'DELETE',

@@ -3,7 +3,6 @@ import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-
 import { updateUser } from '../../auth/users.repository.js';
 import { dedupeKeys } from '../../notifications/dedupe-keys.js';
 import { notify } from '../../notifications/notify.js';
-import { settleWebhookApplies } from '../enqueue-webhook-apply.js';
 import {
   githubHeaders,
   githubPayloads,
@@ -51,7 +50,7 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
       payload,
       headers: headers ?? githubHeaders(event, payload),
     });
-    await settleWebhookApplies();
+    await t.app.jobs.drain();
     return response;
   }
 
@@ -63,7 +62,7 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
       payload,
       headers: headers ?? vercelHeaders(payload),
     });
-    await settleWebhookApplies();
+    await t.app.jobs.drain();
     return response;
   }
 
