@@ -25,6 +25,7 @@ import { eventStreamRoute } from './modules/events/routes/event-stream.js';
 import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
 import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
+import { registerGithubSyncJobs } from './modules/github-sync/request-github-sync.js';
 import { registerWebhookJobs } from './modules/webhooks/enqueue-webhook-apply.js';
 import { webhooksRoutes } from './modules/webhooks/routes/webhooks.js';
 import { metaRoute } from './modules/meta/meta-route.js';
@@ -121,6 +122,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(eventStreamRoute);
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
   await registerWebhookJobs(app);
+  // On main the sync queues were declared but never registered, so no sync job ever ran.
+  await registerGithubSyncJobs(app);
 
   await registerWebApp(app);
   return app;
