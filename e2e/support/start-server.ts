@@ -41,6 +41,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: url,
       DATABASE_URL: join(dataDir, 'e2e.db'),
       LOG_LEVEL: 'warn',
+      // Live demo activity would change data under other tests' assertions; tests trigger it.
+      DEMO_ACTIVITY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

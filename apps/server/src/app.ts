@@ -22,6 +22,12 @@ import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
 import { registerGithubSyncJobs } from './modules/github-sync/request-github-sync.js';
+import { eventStreamRoute } from './modules/events/routes/event-stream.js';
+import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
+import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
+import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
+import { registerWebhookJobs } from './modules/webhooks/enqueue-webhook-apply.js';
+import { webhooksRoutes } from './modules/webhooks/routes/webhooks.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { registerVercelSyncJobs } from './modules/vercel/vercel-sync-jobs.js';
 import { vercelConnectRoutes } from './modules/vercel/routes/vercel-connect.js';
@@ -90,6 +96,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   await app.register(authenticatePlugin);
+  await app.register(liveEventsPlugin);
 
   await app.register(healthRoute);
   await app.register(metaRoute);
@@ -127,6 +134,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     { prefix: '/api/vercel' },
   );
   await registerVercelSyncJobs(app);
+  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  await app.register(eventTicketRoute);
+  await app.register(eventStreamRoute);
+  await app.register(webhooksRoutes, { prefix: '/webhooks' });
+  await registerWebhookJobs(app);
 
   await registerWebApp(app);
   return app;

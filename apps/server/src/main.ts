@@ -21,10 +21,12 @@ function readConfig(): AppConfig {
 async function main(): Promise<void> {
   let config = readConfig();
   let closeDemo = async () => {};
+  let connectDemo = (_serverUrl: string) => {};
   if (config.demoMode && !config.github) {
-    const demo = await startDemoProviders(config);
+    const demo = await startDemoProviders(config, { activityMs: config.demoActivityMs });
     config = demo.config;
     closeDemo = demo.close;
+    connectDemo = demo.connect;
   }
   const app = await buildApp({ config });
   if (config.demoMode) {
@@ -41,11 +43,13 @@ async function main(): Promise<void> {
     await app.close();
     await closeDemo();
   });
-  await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port });
   if (config.jobs.worker) {
     await app.jobs.start();
     app.log.info({ engine: app.jobs.engine }, 'background jobs started');
   }
+  // The emulator lives in this process: it reaches the server on loopback, whatever HOST is.
+  connectDemo(`http://127.0.0.1:${new URL(address).port}`);
 }
 
 await main();

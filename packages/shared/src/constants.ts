@@ -26,6 +26,8 @@ export const pageSizes = {
   repoPagePullRequests: 10,
   projectsShown: 6,
   dashboardDeploymentsShown: 5,
+  notificationsPanel: 10,
+  notificationsPage: 20,
 } as const;
 
 export const ACTIVITY_WINDOW_DAYS = 30;

@@ -47,6 +47,10 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   JOBS_CONCURRENCY: positiveInt.default(1),
   JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(300),
+  GITHUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+  VERCEL_WEBHOOK_SECRET: z.string().min(1).optional(),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  DEMO_ACTIVITY_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -107,6 +111,10 @@ export interface AppConfig {
   demoMode: boolean;
   /** Port of the in-process emulator in demo mode; 0 picks a free one. */
   emulatorPort: number;
+  /** Demo mode: how often the emulator makes something happen; 0 turns live activity off. */
+  demoActivityMs: number;
+  /** Shared secrets of the webhook routes; null answers 503 there (demo mode generates them). */
+  webhooks: { githubSecret: string | null; vercelSecret: string | null; perMinute: number };
   /** Null means "derive one": main.ts keeps a key file beside a SQLite database. */
   encryptionKey: Buffer | null;
   jobs: JobsConfig;
@@ -175,6 +183,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     demoMode,
     emulatorPort: env.EMULATOR_PORT,
+    demoActivityMs: env.DEMO_ACTIVITY_MS,
+    webhooks: {
+      githubSecret: env.GITHUB_WEBHOOK_SECRET ?? null,
+      vercelSecret: env.VERCEL_WEBHOOK_SECRET ?? null,
+      perMinute: env.WEBHOOK_RATE_LIMIT_PER_MINUTE,
+    },
     encryptionKey: env.ENCRYPTION_KEY ? decodeKey(env.ENCRYPTION_KEY) : null,
     jobs: {
       worker: env.JOBS_WORKER,

@@ -10,6 +10,9 @@ import * as githubPullRequests from './migrations/2026-11-23-021-github-pull-req
 import * as githubCommits from './migrations/2026-11-23-022-github-commits.js';
 import * as githubDailySnapshots from './migrations/2026-11-23-023-github-daily-snapshots.js';
 import * as vercel from './migrations/2026-11-23-030-vercel.js';
+import * as notifications from './migrations/2026-11-23-040-notifications.js';
+import * as events from './migrations/2026-11-23-041-events.js';
+import * as webhookDeliveries from './migrations/2026-11-23-042-webhook-deliveries.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -23,6 +26,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-022-github-commits': githubCommits,
   '2026-11-23-023-github-daily-snapshots': githubDailySnapshots,
   '2026-11-23-030-vercel': vercel,
+  '2026-11-23-040-notifications': notifications,
+  '2026-11-23-041-events': events,
+  '2026-11-23-042-webhook-deliveries': webhookDeliveries,
 };
 
 const provider: MigrationProvider = {

@@ -5,6 +5,10 @@ import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table
 import type { SessionsTable } from '../modules/auth/sessions.table.js';
 import type { UsersTable } from '../modules/auth/users.table.js';
 import type { RateLimitsTable } from '../modules/rate-limit/rate-limits.table.js';
+import type { EventTicketsTable } from '../modules/events/event-tickets.table.js';
+import type { EventsTable } from '../modules/events/events.table.js';
+import type { NotificationsTable } from '../modules/notifications/notifications.table.js';
+import type { WebhookDeliveriesTable } from '../modules/webhooks/webhook-deliveries.table.js';
 import type { SyncStateTable } from '../modules/sync/sync-state.table.js';
 import type { GithubCommitsTable } from '../modules/github-sync/github-commits.table.js';
 import type { GithubDailySnapshotsTable } from '../modules/github-sync/github-daily-snapshots.table.js';
@@ -39,4 +43,8 @@ export interface Database {
   vercel_connections: VercelConnectionsTable;
   vercel_projects: VercelProjectsTable;
   vercel_deployments: VercelDeploymentsTable;
+  notifications: NotificationsTable;
+  events: EventsTable;
+  event_tickets: EventTicketsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

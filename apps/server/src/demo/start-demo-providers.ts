@@ -1,15 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import type { AppConfig } from '../config/env.js';
 
+/** A change (push, pull request, deployment) in the demo world about this often. */
+export const DEMO_ACTIVITY_MS = 30_000;
+
+export interface DemoProviders {
+  config: AppConfig;
+  /** Points the emulator's webhooks at the listening server and starts the live activity. */
+  connect: (serverUrl: string) => void;
+  close: () => Promise<void>;
+}
+
 /**
  * Demo mode: the built-in emulator plays GitHub (and Vercel) in this process, and the server is
- * pointed at it exactly as it would be at GitHub Enterprise Server.
+ * pointed at it exactly as it would be at GitHub Enterprise Server. It also delivers webhooks,
+ * signed with the configured secrets or, without them, with secrets generated for this run.
  */
 export async function startDemoProviders(
   config: AppConfig,
-): Promise<{ config: AppConfig; close: () => Promise<void> }> {
+  options: { activityMs?: number } = {},
+): Promise<DemoProviders> {
   const emulator = await startEmulator({ port: config.emulatorPort });
+  const githubSecret = config.webhooks.githubSecret ?? randomBytes(32).toString('hex');
+  const vercelSecret = config.webhooks.vercelSecret ?? randomBytes(32).toString('hex');
   return {
     config: {
       ...config,
@@ -26,7 +41,18 @@ export async function startDemoProviders(
         serverToken: emulator.demo.vercelToken,
         serverTeamId: null,
       },
+      webhooks: { ...config.webhooks, githubSecret, vercelSecret },
     },
-    close: () => emulator.close(),
+    connect: (serverUrl) => {
+      const base = serverUrl.replace(/\/$/, '');
+      emulator.webhooks.addGithubTarget({ url: `${base}/webhooks/github`, secret: githubSecret });
+      emulator.webhooks.addVercelTarget({ url: `${base}/webhooks/vercel`, secret: vercelSecret });
+      const activityMs = options.activityMs ?? DEMO_ACTIVITY_MS;
+      if (activityMs > 0) emulator.startActivity(activityMs);
+    },
+    close: async () => {
+      emulator.stopActivity();
+      await emulator.close();
+    },
   };
 }

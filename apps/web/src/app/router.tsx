@@ -66,6 +66,13 @@ export function createAppRouter() {
                 import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),
             },
             {
+              path: paths.notifications,
+              lazy: () =>
+                import('./routes/app/notifications').then((m) => ({
+                  Component: m.NotificationsRoute,
+                })),
+            },
+            {
               path: paths.settings,
               lazy: () =>
                 import('./routes/app/settings').then((m) => ({ Component: m.SettingsRoute })),

@@ -9,6 +9,7 @@ export const paths = {
   deployments: '/deployments',
   profile: '/profile',
   settings: '/settings',
+  notifications: '/notifications',
   repo: (owner: string, repo: string) =>
     `/repo/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`,
 } as const;

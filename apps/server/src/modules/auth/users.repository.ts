@@ -31,8 +31,23 @@ export async function updateUser(db: Db, id: string, changes: UserRowUpdate): Pr
     .executeTakeFirstOrThrow();
 }
 
-/** Sessions and every other per-user row go with it through ON DELETE CASCADE. */
+/**
+ * Sessions and every other per-user row go with it through ON DELETE CASCADE; the attempt
+ * counters that name the account by email or username are keyed by text, so they go by hand.
+ */
 export async function deleteUser(db: Db, id: string): Promise<void> {
+  const user = await db
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (user) {
+    const names = [user.email.toLowerCase(), user.username.toLowerCase()];
+    await db
+      .deleteFrom('rate_limits')
+      .where((eb) => eb.or(names.flatMap((name) => [eb('key', 'like', `%:account:${name}`)])))
+      .execute();
+  }
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 

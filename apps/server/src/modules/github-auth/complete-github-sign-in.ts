@@ -16,6 +16,7 @@ import {
 import type { UserRow } from '../auth/users.table.js';
 import type { GithubIdentity } from './github-oauth-client.js';
 import { usernameCandidate } from './github-username.js';
+import { sendWelcomeNotifications } from '../notifications/welcome-notifications.js';
 
 export type GithubSignInOutcome =
   | { ok: true; user: UserRow }
@@ -90,5 +91,7 @@ export async function completeGithubSignIn(
     scopes: input.scopes,
   });
   await requestGithubSync(app, user.id, 'initial');
+  // Dedupe keys make this a no-op on every later sign-in.
+  await sendWelcomeNotifications(app, user.id, identity.login);
   return { ok: true, user };
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { confirmPassword } from '../confirm-password.js';
+import { forgetUserJobs } from '../forget-user-jobs.js';
 import { deleteUser } from '../users.repository.js';
 import { deleteUserGithubData } from '../../github-sync/github-store.repository.js';
 
@@ -35,6 +36,7 @@ export const accountRoute: FastifyPluginAsyncZod = async (app) => {
       }
       await deleteUserGithubData(app.db, user.id);
       await deleteUser(app.db, user.id);
+      await forgetUserJobs(app, user.id);
       return ok({});
     },
   );

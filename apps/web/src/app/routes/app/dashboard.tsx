@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { useUser } from '@/features/auth/hooks/use-session';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
 import { ActivityCard } from '@/features/github/components/activity-card';
@@ -19,6 +20,7 @@ export function DashboardRoute() {
       <PageHeader
         title={`Welcome back, ${user.displayName || user.username}`}
         description="Here is what is happening across your repositories and deployments."
+        actions={<NotificationBell />}
       />
       {connected ? (
         <div className="mb-6 space-y-3">

@@ -6,6 +6,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { DemoBadge } from '@/features/meta/components/demo-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useLiveEvents } from '@/features/notifications/hooks/use-live-events';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 
 /** Every protected page: the guard, then the shared top navigation around the page. */
@@ -21,6 +22,7 @@ function SignedInShell() {
   const { isAuthenticated } = useSession();
   // The session is the user and their stats (spec §3); load the stats alongside.
   useStats({ enabled: isAuthenticated });
+  useLiveEvents(isAuthenticated);
   return (
     <AppShell
       actions={

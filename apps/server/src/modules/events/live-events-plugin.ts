@@ -1,0 +1,51 @@
+import type { LiveEvent } from '@shipdeck/shared/events';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { EventBus, EventSignalListener } from './event-bus.js';
+import { insertEvent } from './events.repository.js';
+import { createInProcessEventBus } from './in-process-event-bus.js';
+import { createPostgresEventBus } from './postgres-event-bus.js';
+
+export interface LiveEvents {
+  /** Stores the event for the user and announces it to every instance; answers its id. */
+  publish(userId: string, event: LiveEvent): Promise<number>;
+  subscribe(listener: EventSignalListener): () => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveEvents: LiveEvents;
+  }
+}
+
+export const liveEventsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const databaseConfig = app.database.config;
+    const bus: EventBus =
+      databaseConfig.dialect === 'postgres'
+        ? createPostgresEventBus({
+            db: app.db,
+            connectionString: databaseConfig.connectionString,
+            schema: databaseConfig.schema,
+            log: app.log,
+          })
+        : createInProcessEventBus();
+    app.addHook('onClose', () => bus.close());
+    await bus.ready;
+
+    app.decorate('liveEvents', {
+      publish: async (userId: string, event: LiveEvent) => {
+        const eventId = await insertEvent(app.db, {
+          user_id: userId,
+          type: event.type,
+          payload: JSON.stringify(event),
+          created_at: new Date().toISOString(),
+        });
+        await bus.announce({ userId, eventId });
+        return eventId;
+      },
+      subscribe: (listener: EventSignalListener) => bus.subscribe(listener),
+    });
+  },
+  { name: 'live-events', decorators: { fastify: ['db', 'database'] } },
+);

@@ -1,0 +1,108 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Db } from '../../db/database.js';
+import type { EventBus, EventSignal, EventSignalListener } from './event-bus.js';
+
+const MAX_BACKOFF_MS = 30_000;
+
+/** Channel names are identifiers; one per schema keeps test schemas (and installations) apart. */
+export function eventChannel(schema: string | undefined): string {
+  const suffix = schema ? `_${schema.replace(/[^a-z0-9_]/gi, '')}` : '';
+  return `shipdeck_events${suffix}`.toLowerCase().slice(0, 63);
+}
+
+function parseSignal(payload: string | undefined): EventSignal | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<EventSignal>;
+    if (typeof value.userId === 'string' && typeof value.eventId === 'number') {
+      return { userId: value.userId, eventId: value.eventId };
+    }
+  } catch {
+    // A foreign or malformed NOTIFY on our channel is ignored.
+  }
+  return null;
+}
+
+/**
+ * One dedicated connection per instance LISTENs; NOTIFY carries only `{userId, eventId}` (the
+ * event itself is in the table). A dropped listener reconnects with backoff; what it missed
+ * meanwhile reaches the browser when it reconnects with Last-Event-ID.
+ */
+export function createPostgresEventBus(options: {
+  db: Db;
+  connectionString: string;
+  schema?: string;
+  log: FastifyBaseLogger;
+}): EventBus {
+  const channel = eventChannel(options.schema);
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let client: pg.Client | null = null;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt);
+    attempt += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+    retryTimer.unref();
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: options.connectionString });
+    next.on('notification', (message) => {
+      if (message.channel !== channel) return;
+      const signal = parseSignal(message.payload);
+      if (signal) emitter.emit('signal', signal);
+    });
+    next.on('error', (error) => {
+      options.log.warn({ err: error }, 'event listener connection failed; reconnecting');
+      if (client === next) client = null;
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      if (closed) {
+        await next.end();
+        return;
+      }
+      client = next;
+      attempt = 0;
+    } catch (error) {
+      options.log.warn({ err: error }, 'event listener could not connect; retrying');
+      await next.end().catch(() => undefined);
+      scheduleReconnect();
+    }
+  };
+
+  const ready = connect();
+
+  return {
+    ready,
+    announce: async (signal) => {
+      await sql`select pg_notify(${channel}, ${JSON.stringify(signal)})`.execute(options.db);
+    },
+    subscribe: (listener: EventSignalListener) => {
+      emitter.on('signal', listener);
+      return () => emitter.off('signal', listener);
+    },
+    close: async () => {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      await ready;
+      emitter.removeAllListeners();
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+import { updateUser } from '../../auth/users.repository.js';
+import { dedupeKeys } from '../../notifications/dedupe-keys.js';
+import { notify } from '../../notifications/notify.js';
+import {
+  githubHeaders,
+  githubPayloads,
+  githubSecret,
+  vercelDelivery,
+  vercelHeaders,
+  vercelSecret,
+} from './webhook-fixtures.js';
+
+describe.each(testDialects)('webhooks on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    webhooks: { githubSecret, vercelSecret, perMinute: 10_000 },
+  });
+
+  async function deliveryCount() {
+    const row = await t.database.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async function githubUser(login: string) {
+    const signedIn = await signUpAndLogIn(t.app);
+    await updateUser(t.database.db, signedIn.userId, { github_id: login, github_login: login });
+    return signedIn;
+  }
+
+  async function notificationTypes(token: string) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: bearer(token),
+    });
+    return response
+      .json<{ data: { notifications: { type: string }[] } }>()
+      .data.notifications.map((n) => n.type);
+  }
+
+  async function sendGithub(event: string, body: object, headers?: Record<string, string>) {
+    const payload = JSON.stringify(body);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/github',
+      payload,
+      headers: headers ?? githubHeaders(event, payload),
+    });
+    await t.app.jobs.drain();
+    return response;
+  }
+
+  async function sendVercel(body: object, headers?: Record<string, string>) {
+    const payload = JSON.stringify(body);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/vercel',
+      payload,
+      headers: headers ?? vercelHeaders(payload),
+    });
+    await t.app.jobs.drain();
+    return response;
+  }
+
+  it('accepts a signed GitHub delivery once and acknowledges its redelivery', async () => {
+    const before = await deliveryCount();
+    const { event, body } = githubPayloads.push('hooks-a');
+    const payload = JSON.stringify(body);
+    const headers = githubHeaders(event, payload);
+    const first = await sendGithub(event, body, headers);
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ success: true, data: { received: true, duplicate: false } });
+    const again = await sendGithub(event, body, headers);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toMatchObject({ data: { duplicate: true } });
+    expect(await deliveryCount()).toBe(before + 1);
+  });
+
+  it('rejects a missing or wrong GitHub signature and a malformed body, storing nothing', async () => {
+    const before = await deliveryCount();
+    const { event, body } = githubPayloads.push('hooks-b');
+    const payload = JSON.stringify(body);
+    const unsigned = { ...githubHeaders(event, payload) } as Record<string, string>;
+    delete unsigned['x-hub-signature-256'];
+    expect((await sendGithub(event, body, unsigned)).statusCode).toBe(401);
+    const wrong = githubHeaders(event, payload, 'another-secret');
+    expect((await sendGithub(event, body, wrong)).statusCode).toBe(401);
+    const tampered = githubHeaders(event, payload);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/github',
+      payload: payload.replace('hooks-b', 'hooks-c'),
+      headers: tampered,
+    });
+    expect(changed.statusCode).toBe(401);
+    const malformed = '{"ref": "refs/heads/main"';
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/github',
+      payload: malformed,
+      headers: githubHeaders('push', malformed),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await deliveryCount()).toBe(before);
+  });
+
+  it('refuses a body over 25 MB', async () => {
+    const huge = JSON.stringify({ padding: 'x'.repeat(25 * 1024 * 1024 + 10) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/github',
+      payload: huge,
+      headers: githubHeaders('push', huge),
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('verifies Vercel signatures, rejects a malformed envelope and dedupes by envelope id', async () => {
+    const before = await deliveryCount();
+    const delivery = vercelDelivery('deployment.created', 'hooks-d');
+    const payload = JSON.stringify(delivery);
+    expect((await sendVercel(delivery, vercelHeaders(payload, 'wrong'))).statusCode).toBe(401);
+    expect((await sendVercel(delivery, { 'content-type': 'application/json' })).statusCode).toBe(
+      401,
+    );
+    const noId = JSON.stringify({ type: 'deployment.created', payload: {} });
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/vercel',
+      payload: noId,
+      headers: vercelHeaders(noId),
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json<{ message: string }>().message).toContain('id');
+    expect(await deliveryCount()).toBe(before);
+    expect((await sendVercel(delivery)).statusCode).toBe(202);
+    expect((await sendVercel(delivery)).json()).toMatchObject({ data: { duplicate: true } });
+    expect(await deliveryCount()).toBe(before + 1);
+  });
+
+  it('creates each GitHub notification type once, however often it is observed', async () => {
+    const owner = await githubUser('hooks-owner');
+    const reviewer = await githubUser('hooks-reviewer');
+    const deliveries = [
+      githubPayloads.merged('hooks-owner'),
+      githubPayloads.review('hooks-owner', 'approved'),
+      githubPayloads.review('hooks-owner', 'changes_requested'),
+      githubPayloads.checkRunFailed('hooks-owner'),
+      githubPayloads.push('hooks-owner'),
+      githubPayloads.reviewRequested('hooks-owner', 'hooks-reviewer'),
+    ];
+    // Each delivered twice under fresh delivery ids: GitHub sends one event per hook.
+    for (const { event, body } of [...deliveries, ...deliveries]) {
+      expect((await sendGithub(event, body)).statusCode).toBe(202);
+    }
+    // A sync that sees the same merge builds the same key and so creates nothing new.
+    const ownerRow = { id: owner.userId };
+    expect(
+      await notify(t.app, ownerRow.id, {
+        type: 'pull-request-merged',
+        title: 'Merged',
+        message: 'seen by a sync',
+        severity: 'medium',
+        link: null,
+        dedupeKey: dedupeKeys.pullRequestMerged(4242, 7),
+      }),
+    ).toBe(false);
+    expect((await notificationTypes(owner.token)).sort()).toEqual([
+      'changes-requested',
+      'checks-failed',
+      'commits-pushed',
+      'pull-request-approved',
+      'pull-request-merged',
+    ]);
+    expect(await notificationTypes(reviewer.token)).toEqual(['review-requested']);
+  });
+
+  it('notifies a failed deployment and a production deployment once each', async () => {
+    const owner = await githubUser('hooks-vercel');
+    for (const type of [
+      'deployment.created',
+      'deployment.succeeded',
+      'deployment.promoted',
+      'deployment.ready',
+      'deployment.succeeded',
+    ]) {
+      expect((await sendVercel(vercelDelivery(type, 'hooks-vercel'))).statusCode).toBe(202);
+    }
+    const preview = vercelDelivery('deployment.succeeded', 'hooks-vercel', null);
+    preview.payload.deployment.id = 'dpl_preview';
+    await sendVercel(preview);
+    const failed = vercelDelivery('deployment.error', 'hooks-vercel');
+    failed.payload.deployment.id = 'dpl_failed';
+    await sendVercel(failed);
+    await sendVercel({ ...failed, id: 'evt_again' });
+    expect(
+      await notify(t.app, owner.userId, {
+        type: 'deployment-failed',
+        title: 'Failed',
+        message: 'seen by a sync',
+        severity: 'critical',
+        link: null,
+        dedupeKey: dedupeKeys.deploymentFailed('dpl_failed'),
+      }),
+    ).toBe(false);
+    expect((await notificationTypes(owner.token)).sort()).toEqual([
+      'deployment-failed',
+      'deployment-ready',
+    ]);
+  });
+
+  it('pushes a data change for the repository to its owner', async () => {
+    const owner = await githubUser('hooks-data');
+    const { event, body } = githubPayloads.push('hooks-data');
+    await sendGithub(event, body);
+    const events = await t.database.db
+      .selectFrom('events')
+      .select(['type', 'payload'])
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect(events.map((e) => JSON.parse(e.payload) as unknown)).toContainEqual({
+      type: 'data.changed',
+      resources: ['commits', 'repositories'],
+      repository: 'hooks-data/web',
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { notify } from '../notifications/notify.js';
+import { githubWebhookEffects } from './github-webhook-effects.js';
+import { vercelEnvelopeSchema, vercelWebhookEffects } from './vercel-webhook-effects.js';
+import { resolveAudience } from './webhook-audience.js';
+import type { WebhookProvider } from './webhook-deliveries.table.js';
+import { findDelivery, markDeliveryApplied } from './webhook-deliveries.repository.js';
+import type { WebhookEffects } from './webhook-effects.js';
+
+function effectsOf(provider: WebhookProvider, event: string, body: unknown): WebhookEffects {
+  if (provider === 'github') return githubWebhookEffects(event, body);
+  return vercelWebhookEffects(event, vercelEnvelopeSchema.parse(body).payload);
+}
+
+/**
+ * Applies one stored delivery. Idempotent: an applied delivery is skipped, and every item it
+ * creates has a dedupe key, so a retry after a crash half-way through creates nothing twice.
+ */
+export async function applyWebhookDelivery(
+  app: FastifyInstance,
+  provider: WebhookProvider,
+  deliveryId: string,
+): Promise<void> {
+  const delivery = await findDelivery(app.db, provider, deliveryId);
+  if (!delivery || delivery.applied_at) return;
+  try {
+    const effects = effectsOf(provider, delivery.event, JSON.parse(delivery.payload));
+    for (const { audience, input } of effects.notifications) {
+      for (const userId of await resolveAudience(app.db, audience)) {
+        await notify(app, userId, input);
+      }
+    }
+    if (effects.changed) {
+      for (const userId of await resolveAudience(app.db, effects.audience)) {
+        await app.liveEvents.publish(userId, { type: 'data.changed', ...effects.changed });
+      }
+    }
+    await markDeliveryApplied(app.db, provider, deliveryId, null);
+  } catch (error) {
+    await markDeliveryApplied(app.db, provider, deliveryId, String(error).slice(0, 500));
+    throw error;
+  }
+}

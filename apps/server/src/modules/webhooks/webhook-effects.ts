@@ -1,0 +1,23 @@
+import type { ChangedResource } from '@shipdeck/shared/events';
+import type { NotificationInput } from '../notifications/notify.js';
+
+/** Who a change concerns: users named by GitHub login, and everyone who can see a repository. */
+export interface Audience {
+  githubLogins: string[];
+  /** Every user with access to this repository in the synced store. */
+  githubRepositoryId?: number;
+}
+
+/** What one delivery means for Shipdeck: items for some users, and data that changed. */
+export interface WebhookEffects {
+  /** Everyone whose pages show the changed data. */
+  audience: Audience;
+  notifications: { audience: Audience; input: NotificationInput }[];
+  changed: { resources: ChangedResource[]; repository?: string } | null;
+}
+
+export const noEffects: WebhookEffects = {
+  audience: { githubLogins: [] },
+  notifications: [],
+  changed: null,
+};

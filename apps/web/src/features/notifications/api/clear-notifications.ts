@@ -1,0 +1,20 @@
+import { emptyResultSchema } from '@shipdeck/shared/auth';
+import { notificationTexts } from '@shipdeck/shared/messages';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient, unwrap } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast';
+import { notificationsQueryKey } from './get-notifications';
+
+export async function clearNotifications() {
+  const response = await apiClient.delete('/api/notifications');
+  return unwrap(response, emptyResultSchema);
+}
+
+export function useClearNotifications() {
+  return useMutation({
+    mutationFn: clearNotifications,
+    onSuccess: () => toast.success(notificationTexts.cleared),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+  });
+}

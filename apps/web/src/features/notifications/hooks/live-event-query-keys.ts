@@ -1,0 +1,37 @@
+import type { LiveEvent } from '@shipdeck/shared/events';
+import type { QueryKey } from '@tanstack/react-query';
+import { notificationsQueryKey } from '../api/get-notifications';
+
+/** The query key prefixes a pushed event makes stale; nothing else is refetched. */
+export function liveEventQueryKeys(event: LiveEvent): QueryKey[] {
+  if (event.type === 'notification.created') return [notificationsQueryKey];
+  if (event.type === 'sync.progress') return [['sync', event.provider]];
+  const [owner, repo] = event.repository?.split('/') ?? [];
+  const inRepository = (...rest: string[]): QueryKey[] =>
+    owner && repo ? [['github', 'repo', owner, repo, ...rest]] : [];
+  const keys: QueryKey[] = [];
+  for (const resource of event.resources) {
+    switch (resource) {
+      case 'repositories':
+        keys.push(['github', 'repos'], ['github', 'stats']);
+        break;
+      case 'repository':
+        keys.push(...inRepository());
+        break;
+      case 'pull-requests':
+        keys.push(['github', 'pull-requests'], ['github', 'stats'], ...inRepository('pulls'));
+        break;
+      case 'commits':
+        keys.push(['github', 'stats'], ...inRepository('commits'));
+        break;
+      case 'deployments':
+      case 'projects':
+        keys.push(['vercel']);
+        break;
+      case 'stats':
+        keys.push(['github', 'stats'], ['auth', 'stats']);
+        break;
+    }
+  }
+  return keys;
+}
