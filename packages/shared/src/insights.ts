@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pullRequestSchema } from './github.js';
 
 /** Windows the insights page and `GET /api/insights/dora` offer, in days. */
 export const INSIGHTS_WINDOWS = [7, 30, 90] as const;
@@ -293,3 +294,7 @@ export const rateLimitBudgetSchema = z.object({
   syncedAt: z.string().nullable(),
 });
 export type RateLimitBudget = z.infer<typeof rateLimitBudgetSchema>;
+
+/** A `/api/github/pull-requests` item once the synced store serves ship status with it. */
+export const shipPullRequestSchema = pullRequestSchema.extend(shipStatusSchema.shape);
+export type ShipPullRequest = z.infer<typeof shipPullRequestSchema>;
