@@ -20,6 +20,8 @@ import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
 import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
+import { unsyncedDoraLoader } from './modules/insights/dora-loader.js';
+import { doraRoute } from './modules/insights/routes/dora.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -101,6 +103,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     },
     { prefix: '/api/github' },
   );
+  await app.register(doraRoute, { prefix: '/api/insights', loader: unsyncedDoraLoader });
 
   await registerWebApp(app);
   return app;
