@@ -72,7 +72,7 @@ describe.each(testDialects)('GET /api/insights/dora on %s', (dialect) => {
       headers: bearer(token),
     });
     expect(response.statusCode).toBe(200);
-    const data = doraResultSchema.parse(response.json().data);
+    const data = doraResultSchema.parse(response.json<{ data: unknown }>().data);
     expect(data.days).toBe(30);
     expect(data.hasDeploymentData).toBe(false);
     expect(data.syncedAt).toBeNull();
@@ -88,7 +88,7 @@ describe.each(testDialects)('GET /api/insights/dora on %s', (dialect) => {
       headers: bearer(token),
     });
     expect(response.statusCode).toBe(200);
-    const data = doraResultSchema.parse(response.json().data);
+    const data = doraResultSchema.parse(response.json<{ data: unknown }>().data);
     expect(crafted.queries.at(-1)?.repo).toBe('octocat/shipdeck');
     expect(data.hasDeploymentData).toBe(true);
     expect(data.bucket).toBe('day');
