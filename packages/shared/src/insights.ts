@@ -276,6 +276,21 @@ export const shipFilterLabels: Record<ShipFilter, string> = {
   ready_to_merge: 'Ready to merge',
 };
 
+/** A duration in minutes for people: "45 min", "2.1 h", "3.5 days". */
+export function formatDuration(minutes: number): string {
+  if (minutes < 60) return `${Math.round(minutes)} min`;
+  if (minutes < 48 * 60) return `${Math.round((minutes / 60) * 10) / 10} h`;
+  return `${Math.round((minutes / (24 * 60)) * 10) / 10} days`;
+}
+
+export const insightsMessages = {
+  loadInsights: 'Failed to load insights',
+  noDeploymentsTitle: 'No deployment data yet',
+  noDeploymentsDescription:
+    'DORA figures are computed from the production deployments Shipdeck has synced from Vercel, joined with your GitHub pull requests and commits. Once Vercel is connected and synced, they appear here with no further setup.',
+  budgetUnavailable: 'GitHub budget unavailable',
+} as const;
+
 /** "ready in about 2 min" from the milliseconds left; never promises a past time. */
 export function formatEta(remainingMs: number): string {
   if (remainingMs <= 30_000) return 'ready any moment now';

@@ -51,6 +51,11 @@ export function createAppRouter() {
                 import('./routes/app/deployments').then((m) => ({ Component: m.DeploymentsRoute })),
             },
             {
+              path: paths.insights,
+              lazy: () =>
+                import('./routes/app/insights').then((m) => ({ Component: m.InsightsRoute })),
+            },
+            {
               path: '/repo/:owner/:repo',
               lazy: () =>
                 import('./routes/app/repository').then((m) => ({ Component: m.RepositoryRoute })),

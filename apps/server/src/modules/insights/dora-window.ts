@@ -90,9 +90,3 @@ export function groupByProject(
 export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
-
-export function formatMinutes(minutes: number): string {
-  if (minutes < 60) return `${Math.round(minutes)} min`;
-  if (minutes < 48 * 60) return `${roundTo(minutes / 60, 1)} h`;
-  return `${roundTo(minutes / (24 * 60), 1)} days`;
-}

@@ -1,8 +1,8 @@
+import { formatDuration } from '@shipdeck/shared/insights';
 import type { LeadTime } from '@shipdeck/shared/insights';
 import { leadTimeBand } from './dora-bands.js';
 import type { ChangeRecord, DeploymentRecord, MetricWindow } from './dora-records.js';
 import {
-  formatMinutes,
   groupByProject,
   isInside,
   median,
@@ -74,7 +74,7 @@ export function computeLeadTime(
       medianMinutes === null
         ? 'No change reached production in this window, so there is no lead time to measure.'
         : `Median time from a change's first commit to the production deployment that shipped it: ` +
-          `${formatMinutes(medianMinutes)}, over ${plural(shipped.length, 'change')} shipped by ` +
+          `${formatDuration(medianMinutes)}, over ${plural(shipped.length, 'change')} shipped by ` +
           `${plural(deploymentCount, 'production deployment')}. Changes are joined to deployments ` +
           `by commit SHA, or else by the first production build after the merge.`,
   };

@@ -1,16 +1,9 @@
+import { formatDuration } from '@shipdeck/shared/insights';
 import type { TimeToRestore } from '@shipdeck/shared/insights';
 import { classifyProductionDeployments } from './change-failure-rate.js';
 import { timeToRestoreBand } from './dora-bands.js';
 import type { DeploymentRecord, MetricWindow } from './dora-records.js';
-import {
-  formatMinutes,
-  groupByProject,
-  isInside,
-  median,
-  plural,
-  roundTo,
-  trendOf,
-} from './dora-window.js';
+import { groupByProject, isInside, median, plural, roundTo, trendOf } from './dora-window.js';
 
 export interface Incident {
   projectId: string;
@@ -104,7 +97,7 @@ export function computeTimeToRestore(
           ? 'No production deployment failed in this window, so there was nothing to restore.'
           : 'No failed production deployment in this window has been restored yet.'
         : `Median time from a failed production deployment to the next READY production deployment ` +
-          `of the same project: ${formatMinutes(medianMinutes)}, over ${plural(restored.length, 'restored failure')} ` +
+          `of the same project: ${formatDuration(medianMinutes)}, over ${plural(restored.length, 'restored failure')} ` +
           `(${plural(deploymentCount, 'failed deployment')}).`) + unrestoredNote,
   };
 }
