@@ -47,7 +47,6 @@ describe('ShipStatusChips', () => {
     const list = renderStatus({
       review: 'review_required',
       checks: 'none',
-      // eslint-disable-next-line no-script-url
       preview: { state: 'ready', url: 'javascript:alert(1)' },
       stage: 'preview',
       eta: null,
