@@ -287,7 +287,7 @@ export const insightsMessages = {
   loadInsights: 'Failed to load insights',
   noDeploymentsTitle: 'No deployment data yet',
   noDeploymentsDescription:
-    'DORA figures are computed from the production deployments Shipdeck has synced from Vercel, joined with your GitHub pull requests and commits. Once Vercel is connected and synced, they appear here with no further setup.',
+    'DORA figures are computed from the production deployments Shipdeck has synced from Vercel, joined with your GitHub pull requests and commits. Shipdeck holds no deployments for your repositories yet; the figures appear here once it does, with no further setup.',
   budgetUnavailable: 'GitHub budget unavailable',
 } as const;
 

@@ -7,13 +7,11 @@ import {
 } from '@shipdeck/shared/insights';
 import { Activity } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { useDora } from '../api/get-dora';
 import { DoraKeyCards } from './dora-key-cards';
 
@@ -88,14 +86,6 @@ export function InsightsView() {
           icon={<Activity />}
           title={insightsMessages.noDeploymentsTitle}
           description={insightsMessages.noDeploymentsDescription}
-          action={
-            <Link
-              to={paths.settings}
-              className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
-            >
-              Go to Settings
-            </Link>
-          }
         />
       ) : (
         <>

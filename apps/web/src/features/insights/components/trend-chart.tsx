@@ -30,7 +30,7 @@ export function TrendChart({ points, bucket, formatValue, label }: TrendChartPro
     <figure className="m-0">
       <div aria-hidden="true" className="h-28 w-full text-zinc-500 dark:text-zinc-400">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={[...points]} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
+          <BarChart data={[...points]} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
             <XAxis
               dataKey="start"
               tickFormatter={shortDate}
@@ -45,7 +45,7 @@ export function TrendChart({ points, bucket, formatValue, label }: TrendChartPro
               tickLine={false}
               axisLine={false}
               allowDecimals={false}
-              width={48}
+              width={36}
             />
             <Tooltip
               cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}

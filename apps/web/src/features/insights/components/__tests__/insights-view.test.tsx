@@ -122,10 +122,6 @@ describe('insights page', () => {
     renderApp(<InsightsRoute />, { url: '/insights', user });
     expect(await screen.findByText(insightsMessages.noDeploymentsTitle)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Deployment frequency' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Settings' })).toHaveAttribute(
-      'href',
-      '/settings',
-    );
   });
 
   it('shows the error with Try Again, and recovers', async () => {
