@@ -28,6 +28,8 @@ import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
 import { registerWebhookJobs } from './modules/webhooks/enqueue-webhook-apply.js';
 import { webhooksRoutes } from './modules/webhooks/routes/webhooks.js';
+import { unsyncedDoraLoader } from './modules/insights/dora-loader.js';
+import { doraRoute } from './modules/insights/routes/dora.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { registerVercelSyncJobs } from './modules/vercel/vercel-sync-jobs.js';
 import { vercelConnectRoutes } from './modules/vercel/routes/vercel-connect.js';
@@ -125,6 +127,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     },
     { prefix: '/api/github' },
   );
+  await app.register(doraRoute, { prefix: '/api/insights', loader: unsyncedDoraLoader });
 
   await app.register(
     async (vercel) => {

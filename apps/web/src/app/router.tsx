@@ -56,6 +56,11 @@ export function createAppRouter() {
                 import('./routes/app/deployment').then((m) => ({ Component: m.DeploymentRoute })),
             },
             {
+              path: paths.insights,
+              lazy: () =>
+                import('./routes/app/insights').then((m) => ({ Component: m.InsightsRoute })),
+            },
+            {
               path: '/repo/:owner/:repo',
               lazy: () =>
                 import('./routes/app/repository').then((m) => ({ Component: m.RepositoryRoute })),

@@ -7,6 +7,7 @@ export const paths = {
   repositories: '/repositories',
   pullRequests: '/pull-requests',
   deployments: '/deployments',
+  insights: '/insights',
   profile: '/profile',
   settings: '/settings',
   notifications: '/notifications',

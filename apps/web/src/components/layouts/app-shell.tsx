@@ -14,6 +14,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Repositories', to: paths.repositories, alsoActiveUnder: '/repo/' },
   { label: 'Pull Requests', to: paths.pullRequests },
   { label: 'Deployments', to: paths.deployments },
+  { label: 'Insights', to: paths.insights },
 ];
 
 function isActive(item: NavItem, pathname: string): boolean {

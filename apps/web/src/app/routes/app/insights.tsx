@@ -1,0 +1,15 @@
+import { PageHeader } from '@/components/ui/page-header';
+import { InsightsView } from '@/features/insights/components/insights-view';
+
+export function InsightsRoute() {
+  return (
+    <>
+      <title>Insights · Shipdeck</title>
+      <PageHeader
+        title="Insights"
+        description="DORA's four keys from your production deployments, pull requests and commits, with zero setup."
+      />
+      <InsightsView />
+    </>
+  );
+}

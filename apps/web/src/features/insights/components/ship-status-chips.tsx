@@ -1,0 +1,109 @@
+import type { ShipStatus } from '@shipdeck/shared/insights';
+import {
+  checksStateLabels,
+  previewStateLabels,
+  reviewStateLabels,
+  shipStageLabels,
+} from '@shipdeck/shared/insights';
+import {
+  CircleCheck,
+  CircleDashed,
+  CircleX,
+  Clock,
+  Eye,
+  GitMerge,
+  Hammer,
+  Rocket,
+  type LucideIcon,
+} from 'lucide-react';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { externalUrl } from '@/utils/external-url';
+import { EtaText } from './eta-text';
+
+type Chip = { icon: LucideIcon; text: string; variant: BadgeProps['variant'] };
+
+const reviewChips: Record<ShipStatus['review'], Chip> = {
+  approved: { icon: CircleCheck, text: reviewStateLabels.approved, variant: 'success' },
+  changes_requested: {
+    icon: CircleX,
+    text: reviewStateLabels.changes_requested,
+    variant: 'danger',
+  },
+  review_required: { icon: Eye, text: reviewStateLabels.review_required, variant: 'warning' },
+};
+
+const checksChips: Record<ShipStatus['checks'], Chip> = {
+  passing: { icon: CircleCheck, text: checksStateLabels.passing, variant: 'success' },
+  failing: { icon: CircleX, text: checksStateLabels.failing, variant: 'danger' },
+  pending: { icon: Clock, text: checksStateLabels.pending, variant: 'warning' },
+  none: { icon: CircleDashed, text: checksStateLabels.none, variant: 'secondary' },
+};
+
+const previewChips: Record<ShipStatus['preview']['state'], Chip> = {
+  ready: { icon: Eye, text: previewStateLabels.ready, variant: 'success' },
+  building: { icon: Hammer, text: previewStateLabels.building, variant: 'info' },
+  failed: { icon: CircleX, text: previewStateLabels.failed, variant: 'danger' },
+  none: { icon: CircleDashed, text: previewStateLabels.none, variant: 'secondary' },
+};
+
+const stageIcons: Record<ShipStatus['stage'], LucideIcon> = {
+  review: Eye,
+  checks: Clock,
+  preview: Eye,
+  merged: GitMerge,
+  production_building: Hammer,
+  live: Rocket,
+  closed: CircleX,
+};
+
+function ChipBadge({ chip }: { chip: Chip }) {
+  const Icon = chip.icon;
+  return (
+    <Badge variant={chip.variant} size="sm">
+      <Icon aria-hidden="true" />
+      {chip.text}
+    </Badge>
+  );
+}
+
+/**
+ * Review, checks, preview and stage of one pull request at a glance. Every chip says its state
+ * in words; colour and icon only repeat it.
+ */
+export function ShipStatusChips({ status }: { status: ShipStatus }) {
+  const StageIcon = stageIcons[status.stage];
+  const preview = previewChips[status.preview.state];
+  return (
+    <ul aria-label="Ship status" className="flex flex-wrap items-center gap-1.5">
+      <li className="flex items-center gap-1 text-[11px] font-medium text-zinc-700 dark:text-zinc-300">
+        <StageIcon aria-hidden="true" className="size-3" />
+        <span>
+          <span className="sr-only">Stage: </span>
+          {shipStageLabels[status.stage]}
+        </span>
+        {status.eta ? <EtaText eta={status.eta} /> : null}
+      </li>
+      <li>
+        <ChipBadge chip={reviewChips[status.review]} />
+      </li>
+      <li>
+        <ChipBadge chip={checksChips[status.checks]} />
+      </li>
+      <li>
+        {status.preview.state === 'ready' ? (
+          <a
+            href={externalUrl(status.preview.url)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            <ChipBadge chip={preview} />
+            <span className="sr-only"> (opens the preview)</span>
+          </a>
+        ) : (
+          <ChipBadge chip={preview} />
+        )}
+      </li>
+    </ul>
+  );
+}
