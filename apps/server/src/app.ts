@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +17,7 @@ import { signupRoute } from './modules/auth/routes/signup.js';
 import { statsRoute } from './modules/auth/routes/stats.js';
 import { githubLinkRoutes } from './modules/github-auth/routes/github-link.js';
 import { githubSignInRoutes } from './modules/github-auth/routes/github-sign-in.js';
+import { oauthExchangeRoute } from './modules/github-auth/routes/oauth-exchange.js';
 import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
 import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
@@ -71,6 +73,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     encryptionKey: config.encryptionKey,
   });
   registerErrorHandler(app);
+  // Only the OAuth browser binding uses a cookie; sessions stay bearer tokens.
+  await app.register(fastifyCookie);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   await app.register(authenticatePlugin);
@@ -88,6 +92,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await auth.register(accountRoute);
       await auth.register(githubSignInRoutes);
       await auth.register(githubLinkRoutes);
+      await auth.register(oauthExchangeRoute);
     },
     { prefix: '/auth' },
   );

@@ -66,6 +66,16 @@ export const oauthErrorMessages: Record<string, string> = {
 };
 export const oauthErrorFallback = 'Authentication failed.';
 
+/** Texts of the flows that hand a session to the browser. */
+export const sessionHandoffMessages = {
+  signingIn: 'Signing you in…',
+  switchAccountTitle: 'Switch to another account?',
+  switchAccountDescription:
+    'This link carries a sign-in for a different account than the one you are signed in to. Only switch if you asked for it.',
+  keepSession: 'Stay signed in',
+  switchAccount: 'Switch account',
+} as const;
+
 export const successMessages = {
   accountCreated: 'Account created successfully! Please sign in.',
   profileUpdated: 'Profile updated successfully!',

@@ -4,6 +4,7 @@ import * as accounts from './migrations/2026-11-22-001-accounts.js';
 import * as githubSignIn from './migrations/2026-11-22-002-github-sign-in.js';
 import * as githubCache from './migrations/2026-11-22-003-github-cache.js';
 import * as syncState from './migrations/2026-11-23-001-sync-state.js';
+import * as oauthBrowserBinding from './migrations/2026-11-23-050-oauth-browser-binding.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-002-github-sign-in': githubSignIn,
   '2026-11-22-003-github-cache': githubCache,
   '2026-11-23-001-sync-state': syncState,
+  '2026-11-23-050-oauth-browser-binding': oauthBrowserBinding,
 };
 
 const provider: MigrationProvider = {

@@ -11,6 +11,7 @@ import { toUserDto } from '../../auth/to-user-dto.js';
 import { updateUser } from '../../auth/users.repository.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../../github/github-cache.repository.js';
+import { bindBrowser } from '../oauth-browser-cookie.js';
 import { startGithubAuthorization } from '../start-github-authorization.js';
 
 export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +30,7 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(githubLinkResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = requireAuth(request);
       const github = app.config.github;
       if (!github) {
@@ -39,7 +40,10 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
           oauthErrorMessages.oauth_not_configured ?? oauthErrorFallback,
         );
       }
-      return ok({ url: await startGithubAuthorization(app, github, user.id) });
+      // The cookie set on this answer is what the callback checks: the link completes only in the
+      // browser that asked for it, never in a victim's browser the URL was sent to.
+      const browserHash = bindBrowser(app, reply);
+      return ok({ url: await startGithubAuthorization(app, github, user.id, browserHash) });
     },
   );
 
