@@ -31,6 +31,8 @@ export const errorMessages = {
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already in use',
   currentPasswordIncorrect: 'Current password is incorrect',
+  reauthRequired:
+    'For your security, sign in with GitHub again, then make this change within 10 minutes.',
   githubDisconnectNeedsPassword:
     'Set a password before disconnecting GitHub, or you could not sign in again',
   deleteConfirmationMismatch: 'Type your username exactly to confirm',

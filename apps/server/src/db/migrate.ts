@@ -1,10 +1,11 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator } from 'kysely';
+import { Migrator, PostgresAdapter, sql } from 'kysely';
 import * as accounts from './migrations/2026-11-22-001-accounts.js';
 import * as githubSignIn from './migrations/2026-11-22-002-github-sign-in.js';
 import * as githubCache from './migrations/2026-11-22-003-github-cache.js';
 import * as syncState from './migrations/2026-11-23-001-sync-state.js';
 import * as oauthBrowserBinding from './migrations/2026-11-23-050-oauth-browser-binding.js';
+import * as sessionGithubVerified from './migrations/2026-11-23-051-session-github-verified.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-003-github-cache': githubCache,
   '2026-11-23-001-sync-state': syncState,
   '2026-11-23-050-oauth-browser-binding': oauthBrowserBinding,
+  '2026-11-23-051-session-github-verified': sessionGithubVerified,
 };
 
 const provider: MigrationProvider = {
@@ -22,7 +24,19 @@ const provider: MigrationProvider = {
 /** Brings the schema up to date; Kysely's migration lock makes concurrent starts safe. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   // Features land from parallel branches, so a migration may sort before one already applied.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  // Kysely looks for its migration tables in every schema unless told which one: a second
+  // database in another schema of the same server (parallel test runs) would hide them.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -38,7 +38,9 @@ export const oauthExchangeRoute: FastifyPluginAsyncZod = async (app) => {
         );
       }
       clearBrowserBinding(reply);
-      const session = await issueSession(app.db, user.id, app.config.sessionTtlDays);
+      const session = await issueSession(app.db, user.id, app.config.sessionTtlDays, {
+        viaGithub: true,
+      });
       return ok({ ...session, user: toUserDto(user) });
     },
   );
