@@ -34,6 +34,7 @@ const envSchema = z.object({
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   GITHUB_WEB_URL: z.url().default('https://github.com'),
+  GITHUB_TIMEOUT_MS: positiveInt.default(8_000),
   ENCRYPTION_KEY: z
     .string()
     .refine((value) => decodeKey(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
@@ -76,6 +77,8 @@ export interface AppConfig {
   authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
   /** Null when GitHub sign-in is not configured (and demo mode is off). */
   github: GithubConfig | null;
+  /** Deadline of every call to GitHub; a slower answer counts as GitHub failing. */
+  githubTimeoutMs: number;
   /** On when no GitHub credentials are set: the built-in emulator stands in for GitHub and Vercel. */
   demoMode: boolean;
   /** Port of the in-process emulator in demo mode; 0 picks a free one. */
@@ -140,6 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             webUrl: env.GITHUB_WEB_URL.replace(/\/$/, ''),
           }
         : null,
+    githubTimeoutMs: env.GITHUB_TIMEOUT_MS,
     demoMode,
     emulatorPort: env.EMULATOR_PORT,
     encryptionKey: env.ENCRYPTION_KEY ? decodeKey(env.ENCRYPTION_KEY) : null,

@@ -61,8 +61,9 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
           code,
           redirectUri,
           codeVerifier: pending.codeVerifier,
+          timeoutMs: app.config.githubTimeoutMs,
         });
-        const identity = await fetchGithubIdentity(github, token);
+        const identity = await fetchGithubIdentity(github, token, app.config.githubTimeoutMs);
         const outcome = await completeGithubSignIn(app, {
           identity,
           token,
