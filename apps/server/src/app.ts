@@ -41,6 +41,17 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Node's defaults let a client trickle a body forever (requestTimeout 0); each such client
+    // holds a file descriptor until the process runs out and stops answering everyone.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      maxHeaderSize: config.http.maxHeaderSize,
+      // Node checks those deadlines this often (30 s by default): cut slow clients within seconds.
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
     logger: {
       level: config.logLevel,
       redact: [
