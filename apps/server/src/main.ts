@@ -21,10 +21,12 @@ function readConfig(): AppConfig {
 async function main(): Promise<void> {
   let config = readConfig();
   let closeDemo = async () => {};
+  let emulatorAdminKey: string | null = null;
   if (config.demoMode && !config.github) {
     const demo = await startDemoProviders(config);
     config = demo.config;
     closeDemo = demo.close;
+    emulatorAdminKey = demo.adminKey;
   }
   const app = await buildApp({ config });
   if (config.demoMode) {
@@ -32,6 +34,12 @@ async function main(): Promise<void> {
       { githubApiUrl: config.github?.apiUrl },
       'demo mode: the built-in emulator stands in for GitHub',
     );
+    if (emulatorAdminKey) {
+      // Printed, not logged as a field: it is meant for the person who started the server.
+      app.log.info(
+        `demo mode: the emulator's /_emulator admin API needs the header x-emulator-key: ${emulatorAdminKey}`,
+      );
+    }
   }
   // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

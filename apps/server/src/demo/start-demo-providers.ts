@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import type { AppConfig } from '../config/env.js';
@@ -8,8 +9,10 @@ import type { AppConfig } from '../config/env.js';
  */
 export async function startDemoProviders(
   config: AppConfig,
-): Promise<{ config: AppConfig; close: () => Promise<void> }> {
-  const emulator = await startEmulator({ port: config.emulatorPort });
+): Promise<{ config: AppConfig; close: () => Promise<void>; adminKey: string }> {
+  // The admin API lists every emulated token: only whoever can read this process's log may use it.
+  const adminKey = randomBytes(24).toString('base64url');
+  const emulator = await startEmulator({ port: config.emulatorPort, adminKey });
   return {
     config: {
       ...config,
@@ -21,5 +24,6 @@ export async function startDemoProviders(
       },
     },
     close: () => emulator.close(),
+    adminKey,
   };
 }
