@@ -118,3 +118,62 @@ describe.each(testDialects)('a slow or garbled GitHub on %s', (dialect) => {
     expect(healed.json()).toMatchObject({ success: true });
   });
 });
+
+describe.each(testDialects)('dashboard stats against the cache on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    get github() {
+      return emulator.githubConfig;
+    },
+  });
+
+  const commitRows = () =>
+    t.database.db
+      .selectFrom('github_cache')
+      .select('url')
+      .where('url', 'like', '%/commits?%')
+      .execute();
+
+  it('reuses its upstream cache keys instead of adding rows on every call', async () => {
+    const token = await signInWithGithub(t.app);
+    const stats = () =>
+      t.app.inject({ method: 'GET', url: '/api/github/stats', headers: bearer(token) });
+    const first = await stats();
+    expect(first.statusCode).toBe(200);
+    const rowsAfterFirst = (await commitRows()).map((row) => row.url).sort();
+    expect(rowsAfterFirst.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.database.db.updateTable('github_cache').set({ fetched_at: 0 }).execute();
+    expect((await stats()).statusCode).toBe(200);
+    expect((await commitRows()).map((row) => row.url).sort()).toEqual(rowsAfterFirst);
+  });
+
+  it('reports commits as unknown (null), never 0, while GitHub cannot count them', async () => {
+    const token = await signInWithGithub(t.app);
+    await t.database.db.deleteFrom('github_cache').where('url', 'like', '%/commits?%').execute();
+    const fault = emulator.handle.faults.add({
+      area: 'github',
+      pathPattern: '/commits',
+      errorRate: 1,
+      errorStatus: 503,
+    });
+    try {
+      const during = await t.app.inject({
+        method: 'GET',
+        url: '/api/github/stats',
+        headers: bearer(token),
+      });
+      expect(during.statusCode).toBe(200);
+      expect(during.json()).toMatchObject({ data: { totalCommits: null } });
+    } finally {
+      emulator.handle.faults.remove(fault.id);
+    }
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/github/stats',
+      headers: bearer(token),
+    });
+    expect(after.json<{ data: { totalCommits: number | null } }>().data.totalCommits).toEqual(
+      expect.any(Number),
+    );
+  });
+});

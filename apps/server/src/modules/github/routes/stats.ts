@@ -26,7 +26,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['github'],
         summary:
-          'Totals for the stat cards; totalCommits counts your commits of the last 30 days in your most recently pushed repositories',
+          'Totals for the stat cards; totalCommits counts your commits since the start of the day 30 days ago in your most recently pushed repositories (null when GitHub could not tell)',
         security,
         response: { 200: successEnvelope(statsResultSchema) },
       },
@@ -35,7 +35,11 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const octokit = await githubClientFor(app, user);
       const repositories = await callGithub(() => listAllRepositories(octokit, app.db, user.id));
-      const since = new Date(Date.now() - ACTIVITY_WINDOW_DAYS * DAY_MS);
+      // Whole days: the upstream URLs (and so their cache keys and ETags) stay the same all day,
+      // instead of a new never-read-again entry per call.
+      const since = new Date(
+        Math.floor(Date.now() / DAY_MS) * DAY_MS - ACTIVITY_WINDOW_DAYS * DAY_MS,
+      );
       const commits = await countRecentCommits(
         octokit,
         repositories,
