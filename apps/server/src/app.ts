@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { signupRoute } from './modules/auth/routes/signup.js';
 import { statsRoute } from './modules/auth/routes/stats.js';
 import { githubLinkRoutes } from './modules/github-auth/routes/github-link.js';
 import { githubSignInRoutes } from './modules/github-auth/routes/github-sign-in.js';
+import { oauthExchangeRoute } from './modules/github-auth/routes/oauth-exchange.js';
 import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
 import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
@@ -53,6 +55,17 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Node's defaults let a client trickle a body forever (requestTimeout 0); each such client
+    // holds a file descriptor until the process runs out and stops answering everyone.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      maxHeaderSize: config.http.maxHeaderSize,
+      // Node checks those deadlines this often (30 s by default): cut slow clients within seconds.
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
     logger: {
       level: config.logLevel,
       redact: [
@@ -95,6 +108,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   });
   registerErrorHandler(app);
   await registerGithubSyncJobs(app);
+  // Only the OAuth browser binding uses a cookie; sessions stay bearer tokens.
+  await app.register(fastifyCookie);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   await app.register(authenticatePlugin);
@@ -114,6 +129,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await auth.register(githubSignInRoutes);
       await auth.register(githubLinkRoutes);
       await auth.register(vercelConnectRoutes);
+      await auth.register(oauthExchangeRoute);
     },
     { prefix: '/auth' },
   );

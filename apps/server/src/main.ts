@@ -22,11 +22,13 @@ async function main(): Promise<void> {
   let config = readConfig();
   let closeDemo = async () => {};
   let connectDemo = (_serverUrl: string) => {};
+  let emulatorAdminKey: string | null = null;
   if (config.demoMode && !config.github) {
     const demo = await startDemoProviders(config, { activityMs: config.demoActivityMs });
     config = demo.config;
     closeDemo = demo.close;
     connectDemo = demo.connect;
+    emulatorAdminKey = demo.adminKey;
   }
   const app = await buildApp({ config });
   if (config.demoMode) {
@@ -34,6 +36,12 @@ async function main(): Promise<void> {
       { githubApiUrl: config.github?.apiUrl },
       'demo mode: the built-in emulator stands in for GitHub',
     );
+    if (emulatorAdminKey) {
+      // Printed, not logged as a field: it is meant for the person who started the server.
+      app.log.info(
+        `demo mode: the emulator's /_emulator admin API needs the header x-emulator-key: ${emulatorAdminKey}`,
+      );
+    }
   }
   // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests and running jobs, close
   // the database.

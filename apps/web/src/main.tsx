@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { consumeUrlToken } from './lib/url-token';
 import './index.css';
 
-// Before the first render, so protected routes already see a token handed over by OAuth.
+// Before the first render, so the token leaves the address bar before any code can read or log it.
 consumeUrlToken();
 
 const container = document.getElementById('root');

@@ -55,6 +55,11 @@ export interface EmulatorOptions {
   /** Requests kept in the request log (default 2000). */
   requestLogSize?: number;
   /**
+   * When set, the admin API (which lists every token) answers only requests carrying it in the
+   * `x-emulator-key` header; identicons stay public. Demo mode sets a random one.
+   */
+  adminKey?: string;
+  /**
    * Generate every repository's history in the background after start-up (default true), so
    * the first cross-repository search does not pay for it. Generation is per repository and
    * seeded, so this changes no data.
@@ -81,6 +86,7 @@ export interface ResolvedOptions {
   deploymentStepMs: number;
   requestLogSize: number;
   warmUp: boolean;
+  adminKey: string | null;
 }
 
 function globalRule(faults: GlobalFaults): FaultRuleInput | null {
@@ -96,6 +102,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   return {
     port: options.port ?? 0,
     publicUrl: options.publicUrl?.replace(/\/+$/, '') ?? null,
+    adminKey: options.adminKey ?? null,
     seed: options.seed ?? 1,
     now: options.now instanceof Date ? options.now.getTime() : (options.now ?? Date.now()),
     users: options.users ?? 8,

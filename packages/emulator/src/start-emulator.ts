@@ -128,6 +128,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     urls: endpoints,
     createGithubToken,
     createVercelToken,
+    adminKey: resolved.adminKey,
   });
   const web = webArea(world, endpoints);
   const areaFor = (path: string): Area => {

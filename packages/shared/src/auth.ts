@@ -89,6 +89,8 @@ export const profileBodySchema = z
       .min(1, m.displayNameRequired)
       .max(DISPLAY_NAME_MAX, m.displayNameMax),
     email: emailSchema,
+    // Changing the email needs proof of a recent sign-in: the password, when the account has one.
+    currentPassword: z.string().max(PASSWORD_MAX, m.passwordMax).optional(),
   })
   .strict();
 export type ProfileBody = z.input<typeof profileBodySchema>;

@@ -13,6 +13,8 @@ export const USERNAME_MAX = 39;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const DISPLAY_NAME_MAX = 100;
+/** How recent a GitHub sign-in must be for a GitHub-only account to change its email or set a password. */
+export const REAUTH_WINDOW_MINUTES = 10;
 export const EMAIL_MAX = 254;
 
 export const pageSizes = {

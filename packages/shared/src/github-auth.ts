@@ -16,3 +16,15 @@ export const githubRedirectParams = {
   settingsResult: 'github',
   settingsError: 'github_error',
 } as const;
+
+/**
+ * The one-time code the OAuth callback puts in the address bar instead of a session token; the
+ * web app trades it for the session with `POST /auth/exchange`, from the browser that began.
+ */
+export const oauthExchangeBodySchema = z.object({
+  code: z.string().min(1).max(128),
+});
+export type OAuthExchangeBody = z.infer<typeof oauthExchangeBodySchema>;
+
+/** The web page the callback lands on with `?code=`; it exchanges the code and moves on. */
+export const OAUTH_COMPLETE_PATH = '/login/github';

@@ -86,7 +86,8 @@ const changeSchema = z.number().nullable();
 
 export const githubStatsSchema = z.object({
   totalRepos: z.number(),
-  totalCommits: z.number(),
+  /** Null when GitHub could not tell (failing or too slow): unknown is never shown as 0. */
+  totalCommits: z.number().nullable(),
   openIssues: z.number(),
   totalStars: z.number(),
   totalForks: z.number(),

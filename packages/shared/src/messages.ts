@@ -31,6 +31,8 @@ export const errorMessages = {
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already in use',
   currentPasswordIncorrect: 'Current password is incorrect',
+  reauthRequired:
+    'For your security, sign in with GitHub again, then make this change within 10 minutes.',
   githubDisconnectNeedsPassword:
     'Set a password before disconnecting GitHub, or you could not sign in again',
   deleteConfirmationMismatch: 'Type your username exactly to confirm',
@@ -66,6 +68,16 @@ export const oauthErrorMessages: Record<string, string> = {
   github_in_use: 'That GitHub account is already connected to another Shipdeck account.',
 };
 export const oauthErrorFallback = 'Authentication failed.';
+
+/** Texts of the flows that hand a session to the browser. */
+export const sessionHandoffMessages = {
+  signingIn: 'Signing you in…',
+  switchAccountTitle: 'Switch to another account?',
+  switchAccountDescription:
+    'This link carries a sign-in for a different account than the one you are signed in to. Only switch if you asked for it.',
+  keepSession: 'Stay signed in',
+  switchAccount: 'Switch account',
+} as const;
 
 export const successMessages = {
   accountCreated: 'Account created successfully! Please sign in.',

@@ -34,6 +34,12 @@ const envSchema = z.object({
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   GITHUB_WEB_URL: z.url().default('https://github.com'),
+  GITHUB_TIMEOUT_MS: positiveInt.default(8_000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(10_000),
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(5_000),
+  HTTP_CONNECTION_TIMEOUT_MS: positiveInt.default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  HTTP_MAX_HEADER_SIZE: positiveInt.default(16_384),
   ENCRYPTION_KEY: z
     .string()
     .refine((value) => decodeKey(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
@@ -107,6 +113,18 @@ export interface AppConfig {
   /** Null when GitHub sign-in is not configured (and demo mode is off). */
   github: GithubConfig | null;
   vercel: VercelConfig;
+  /** Deadline of every call to GitHub; a slower answer counts as GitHub failing. */
+  githubTimeoutMs: number;
+  /** Limits that keep slow or idle clients from holding connections (and file descriptors). */
+  http: {
+    /** The whole request, headers and body, must arrive within this. */
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    /** An idle socket is closed after this. */
+    connectionTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxHeaderSize: number;
+  };
   /** On when no GitHub credentials are set: the built-in emulator stands in for GitHub and Vercel. */
   demoMode: boolean;
   /** Port of the in-process emulator in demo mode; 0 picks a free one. */
@@ -180,6 +198,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       apiUrl: env.VERCEL_API_URL.replace(/\/$/, ''),
       serverToken: env.VERCEL_TOKEN ?? null,
       serverTeamId: env.VERCEL_TEAM_ID ?? null,
+    },
+    githubTimeoutMs: env.GITHUB_TIMEOUT_MS,
+    http: {
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
+      connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxHeaderSize: env.HTTP_MAX_HEADER_SIZE,
     },
     demoMode,
     emulatorPort: env.EMULATOR_PORT,

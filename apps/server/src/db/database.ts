@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -17,8 +17,23 @@ export interface DatabaseHandle {
   destroy: () => Promise<void>;
 }
 
+/** SQLite files that hold password hashes and cached private data: owner-only. */
+const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Creates the database file owner-only before SQLite opens it (SQLite gives its -wal and -shm
+ * files the same mode as the database), and tightens files an older version left readable.
+ */
+function protectSqliteFiles(filename: string): void {
+  mkdirSync(dirname(filename), { recursive: true });
+  closeSync(openSync(filename, 'a', PRIVATE_FILE_MODE));
+  for (const file of [filename, `${filename}-wal`, `${filename}-shm`]) {
+    if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE);
+  }
+}
+
 function sqliteDialect(filename: string): SqliteDialect {
-  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  if (filename !== ':memory:') protectSqliteFiles(filename);
   const database = new SQLite(filename);
   // WAL lets readers proceed while a write is in progress; foreign keys give ON DELETE CASCADE.
   database.pragma('journal_mode = WAL');

@@ -1,5 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator } from 'kysely';
+import { Migrator, PostgresAdapter, sql } from 'kysely';
 import * as accounts from './migrations/2026-11-22-001-accounts.js';
 import * as githubSignIn from './migrations/2026-11-22-002-github-sign-in.js';
 import * as githubCache from './migrations/2026-11-22-003-github-cache.js';
@@ -13,6 +13,8 @@ import * as vercel from './migrations/2026-11-23-030-vercel.js';
 import * as notifications from './migrations/2026-11-23-040-notifications.js';
 import * as events from './migrations/2026-11-23-041-events.js';
 import * as webhookDeliveries from './migrations/2026-11-23-042-webhook-deliveries.js';
+import * as oauthBrowserBinding from './migrations/2026-11-23-050-oauth-browser-binding.js';
+import * as sessionGithubVerified from './migrations/2026-11-23-051-session-github-verified.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -29,6 +31,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-040-notifications': notifications,
   '2026-11-23-041-events': events,
   '2026-11-23-042-webhook-deliveries': webhookDeliveries,
+  '2026-11-23-050-oauth-browser-binding': oauthBrowserBinding,
+  '2026-11-23-051-session-github-verified': sessionGithubVerified,
 };
 
 const provider: MigrationProvider = {
@@ -43,11 +47,19 @@ const provider: MigrationProvider = {
  */
 export async function migrateToLatest<T>(db: Kysely<T>, schema?: string): Promise<void> {
   // Features land from parallel branches, so a migration may sort before one already applied.
+  // Kysely looks for its migration tables in every schema unless told which one: a second
+  // database in another schema of the same server (parallel test runs) would hide them.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     provider,
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

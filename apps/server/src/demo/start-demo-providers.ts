@@ -11,6 +11,8 @@ export interface DemoProviders {
   /** Points the emulator's webhooks at the listening server and starts the live activity. */
   connect: (serverUrl: string) => void;
   close: () => Promise<void>;
+  /** Key the emulator's /_emulator admin API asks for (x-emulator-key). */
+  adminKey: string;
 }
 
 /**
@@ -22,7 +24,9 @@ export async function startDemoProviders(
   config: AppConfig,
   options: { activityMs?: number } = {},
 ): Promise<DemoProviders> {
-  const emulator = await startEmulator({ port: config.emulatorPort });
+  // The admin API lists every emulated token: only whoever can read this process's log may use it.
+  const adminKey = randomBytes(24).toString('base64url');
+  const emulator = await startEmulator({ port: config.emulatorPort, adminKey });
   const githubSecret = config.webhooks.githubSecret ?? randomBytes(32).toString('hex');
   const vercelSecret = config.webhooks.vercelSecret ?? randomBytes(32).toString('hex');
   return {
@@ -54,5 +58,6 @@ export async function startDemoProviders(
       emulator.stopActivity();
       await emulator.close();
     },
+    adminKey,
   };
 }

@@ -10,6 +10,8 @@ import type { UserRow } from '../modules/auth/users.table.js';
 export interface AuthContext {
   user: UserRow;
   sessionId: string;
+  /** Set when this session was opened by a GitHub sign-in. */
+  githubVerifiedAt: string | null;
 }
 
 declare module 'fastify' {
@@ -55,7 +57,11 @@ export const authenticatePlugin = fp(
       if (now.getTime() - Date.parse(session.last_used_at) > TOUCH_INTERVAL_MS) {
         await touchSession(app.db, session.id, now.toISOString());
       }
-      request.auth = { user, sessionId: session.id };
+      request.auth = {
+        user,
+        sessionId: session.id,
+        githubVerifiedAt: session.github_verified_at,
+      };
     });
     return Promise.resolve();
   },

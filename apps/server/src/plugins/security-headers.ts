@@ -34,4 +34,15 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // Cross-origin isolation would block GitHub avatars, which send no CORP header.
     crossOriginEmbedderPolicy: false,
   });
+
+  // API answers carry account data and tokens: no browser or proxy cache may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
+}
+
+const API_PREFIXES = ['/api/', '/auth/', '/health'];
+
+function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
 }

@@ -1,3 +1,4 @@
+import { UrlTokenConfirm } from '@/features/auth/components/url-token-confirm';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
@@ -5,6 +6,7 @@ export function App() {
   return (
     <AppProvider>
       <AppRouter />
+      <UrlTokenConfirm />
     </AppProvider>
   );
 }

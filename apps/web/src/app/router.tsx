@@ -20,6 +20,13 @@ export function createAppRouter() {
           lazy: () => import('./routes/auth/login').then((m) => ({ Component: m.LoginRoute })),
         },
         {
+          path: paths.githubComplete,
+          lazy: () =>
+            import('./routes/auth/github-complete').then((m) => ({
+              Component: m.GithubCompleteRoute,
+            })),
+        },
+        {
           path: paths.signup,
           lazy: () => import('./routes/auth/signup').then((m) => ({ Component: m.SignupRoute })),
         },

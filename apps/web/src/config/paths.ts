@@ -1,8 +1,11 @@
+import { OAUTH_COMPLETE_PATH } from '@shipdeck/shared/github-auth';
+
 /** Client routes of the SPA. The spec treats these paths as contracts. */
 export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  githubComplete: OAUTH_COMPLETE_PATH,
   dashboard: '/dashboard',
   repositories: '/repositories',
   pullRequests: '/pull-requests',

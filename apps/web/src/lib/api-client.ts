@@ -9,7 +9,7 @@ import { queryClient } from './query-client';
 import { clearToken, getToken } from './token-storage';
 
 /** Requests whose 401 means something other than "your session is gone". */
-const OWN_401_URLS = new Set(['/auth/login', '/auth/logout']);
+const OWN_401_URLS = new Set(['/auth/login', '/auth/logout', '/auth/exchange']);
 
 let onUnauthorized: () => void = () => {
   window.location.assign('/login');

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ACTIVITY_KINDS, type ActivityEngine } from '../activity/activity-engine.js';
 import type { World } from '../data/world.js';
@@ -27,6 +28,16 @@ export interface AdminDeps {
   urls(): Record<string, string>;
   createGithubToken(login: string, scopes?: string[]): string;
   createVercelToken(username: string): string;
+  /** Null: open, as in tests and the CLI. */
+  adminKey?: string | null;
+}
+
+/** A constant-time comparison, so the key cannot be guessed byte by byte from timings. */
+function keyMatches(expected: string, given: string | string[] | undefined): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 const tokenRequest = z.object({
@@ -178,8 +189,17 @@ export function adminArea(deps: AdminDeps): Area {
     name: 'admin',
     faultable: false,
     async handle(ctx) {
+      const path = ctx.url.pathname.slice(ADMIN_BASE.length);
+      const isAvatar = path.startsWith('/avatars/');
+      if (
+        deps.adminKey &&
+        !isAvatar &&
+        !keyMatches(deps.adminKey, ctx.req.headers['x-emulator-key'])
+      ) {
+        return jsonReply(401, { message: 'The emulator admin API needs its key (x-emulator-key)' });
+      }
       try {
-        return await route(ctx, ctx.url.pathname.slice(ADMIN_BASE.length));
+        return await route(ctx, path);
       } catch (error) {
         if (error instanceof BadRequest) return jsonReply(400, { message: error.message });
         if (

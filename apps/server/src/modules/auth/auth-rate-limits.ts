@@ -1,17 +1,48 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { consumeRateLimit } from '../rate-limit/rate-limiter.js';
+import { checkRateLimit, consumeRateLimit } from '../rate-limit/rate-limiter.js';
 
-/** Counts an attempt against both the caller's address and the account it names. */
-export async function limitAuthAttempt(
+/** Counts a signup against both the caller's address and the email it names. */
+export async function limitSignupAttempt(
   app: FastifyInstance,
   request: FastifyRequest,
-  action: 'login' | 'signup',
-  account: string,
+  email: string,
 ): Promise<void> {
   const { windowSeconds, perIp, perAccount } = app.config.authRateLimit;
-  await consumeRateLimit(app.db, `${action}:ip:${request.ip}`, { max: perIp, windowSeconds });
-  await consumeRateLimit(app.db, `${action}:account:${account.toLowerCase()}`, {
+  await consumeRateLimit(app.db, `signup:ip:${request.ip}`, { max: perIp, windowSeconds });
+  await consumeRateLimit(app.db, `signup:account:${email.toLowerCase()}`, {
     max: perAccount,
+    windowSeconds,
+  });
+}
+
+/**
+ * Failed logins count per account *and address*: guessing one account from one address is
+ * slowed, but a stranger's failures elsewhere never lock the owner out of their own address.
+ */
+function loginFailureKey(request: FastifyRequest, email: string): string {
+  return `login:failures:${email.toLowerCase()}:${request.ip}`;
+}
+
+/** Before checking a password: every attempt counts against the address; a pair over its limit waits. */
+export async function limitLoginAttempt(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  email: string,
+): Promise<void> {
+  const { windowSeconds, perIp, perAccount } = app.config.authRateLimit;
+  await consumeRateLimit(app.db, `login:ip:${request.ip}`, { max: perIp, windowSeconds });
+  await checkRateLimit(app.db, loginFailureKey(request, email), { max: perAccount, windowSeconds });
+}
+
+export async function recordLoginFailure(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  email: string,
+): Promise<void> {
+  const { windowSeconds, perAccount } = app.config.authRateLimit;
+  // The attempt that reaches the limit still answers 401; the next one from here gets the 429.
+  await consumeRateLimit(app.db, loginFailureKey(request, email), {
+    max: perAccount + 1,
     windowSeconds,
   });
 }

@@ -5,7 +5,12 @@ import { addDays } from '../../lib/clock.js';
 import { generateSessionToken, hashSessionToken } from '../../lib/session-token.js';
 import { deleteExpiredSessions, deleteSession, insertSession } from './sessions.repository.js';
 
-export async function issueSession(db: Db, userId: string, ttlDays: number): Promise<SessionToken> {
+export async function issueSession(
+  db: Db,
+  userId: string,
+  ttlDays: number,
+  options: { viaGithub?: boolean } = {},
+): Promise<SessionToken> {
   const now = new Date();
   const token = generateSessionToken();
   const expiresAt = addDays(now, ttlDays).toISOString();
@@ -18,6 +23,7 @@ export async function issueSession(db: Db, userId: string, ttlDays: number): Pro
     created_at: now.toISOString(),
     expires_at: expiresAt,
     last_used_at: now.toISOString(),
+    github_verified_at: options.viaGithub ? now.toISOString() : null,
   });
   return { token, expiresAt };
 }

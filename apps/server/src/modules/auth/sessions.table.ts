@@ -8,6 +8,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   last_used_at: string;
+  /** When this session was opened by a GitHub sign-in: proof of a recent GitHub sign-in. */
+  github_verified_at: string | null;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -48,10 +48,11 @@ interface TokenReply {
 /** GitHub answers token errors with HTTP 200 and an `error` field, so both are checked. */
 export async function exchangeCode(
   github: GithubConfig,
-  options: { code: string; redirectUri: string; codeVerifier: string },
+  options: { code: string; redirectUri: string; codeVerifier: string; timeoutMs: number },
 ): Promise<{ token: string; scopes: string[] }> {
   const response = await request('POST /login/oauth/access_token', {
     baseUrl: github.webUrl,
+    request: { signal: AbortSignal.timeout(options.timeoutMs) },
     headers: { accept: 'application/json', 'user-agent': USER_AGENT },
     client_id: github.clientId,
     client_secret: github.clientSecret,
@@ -78,8 +79,15 @@ export interface GithubIdentity {
 export async function fetchGithubIdentity(
   github: GithubConfig,
   token: string,
+  timeoutMs: number,
 ): Promise<GithubIdentity> {
-  const octokit = new Octokit({ auth: token, baseUrl: github.apiUrl, userAgent: USER_AGENT });
+  const octokit = new Octokit({
+    auth: token,
+    baseUrl: github.apiUrl,
+    userAgent: USER_AGENT,
+    // One deadline for both calls: the sign-in waits for GitHub no longer than this.
+    request: { signal: AbortSignal.timeout(timeoutMs) },
+  });
   const { data: user } = await octokit.rest.users.getAuthenticated();
   let email = user.email ?? null;
   try {

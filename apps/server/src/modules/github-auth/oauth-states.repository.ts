@@ -9,7 +9,7 @@ function hashState(state: string): string {
 
 export async function createOAuthState(
   db: Db,
-  options: { codeVerifier: string; linkUserId: string | null },
+  options: { codeVerifier: string; linkUserId: string | null; browserHash: string },
   now: Date = new Date(),
 ): Promise<string> {
   const state = randomBytes(32).toString('base64url');
@@ -20,23 +20,39 @@ export async function createOAuthState(
       state_hash: hashState(state),
       code_verifier: options.codeVerifier,
       link_user_id: options.linkUserId,
+      browser_hash: options.browserHash,
       expires_at: new Date(now.getTime() + STATE_TTL_MS).toISOString(),
     })
     .execute();
   return state;
 }
 
-/** Deletes and returns the pending round trip, so a state works once and only before it expires. */
+export interface PendingOAuth {
+  codeVerifier: string;
+  linkUserId: string | null;
+  /** False when the callback was opened in a browser other than the one that began the flow. */
+  sameBrowser: boolean;
+}
+
+/**
+ * Deletes and returns the pending round trip, so a state works once and only before it expires.
+ * It is burnt even when the browser does not match, so a leaked state cannot be retried.
+ */
 export async function consumeOAuthState(
   db: Db,
   state: string,
+  browserHash: string | null,
   now: Date = new Date(),
-): Promise<{ codeVerifier: string; linkUserId: string | null } | null> {
+): Promise<PendingOAuth | null> {
   const row = await db
     .deleteFrom('oauth_states')
     .where('state_hash', '=', hashState(state))
-    .returning(['code_verifier', 'link_user_id', 'expires_at'])
+    .returning(['code_verifier', 'link_user_id', 'browser_hash', 'expires_at'])
     .executeTakeFirst();
   if (!row || row.expires_at <= now.toISOString()) return null;
-  return { codeVerifier: row.code_verifier, linkUserId: row.link_user_id };
+  return {
+    codeVerifier: row.code_verifier,
+    linkUserId: row.link_user_id,
+    sameBrowser: browserHash !== null && row.browser_hash === browserHash,
+  };
 }

@@ -4,5 +4,7 @@ export interface OAuthStatesTable {
   code_verifier: string;
   /** Set when a signed-in user connects GitHub from Settings rather than signing in. */
   link_user_id: string | null;
+  /** SHA-256 of the binding cookie of the browser that began the round trip. */
+  browser_hash: string;
   expires_at: string;
 }

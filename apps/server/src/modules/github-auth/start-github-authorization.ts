@@ -10,15 +10,21 @@ export function githubCallbackUrl(app: FastifyInstance): string {
 
 /**
  * Opens one OAuth round trip (a one-time state and a PKCE verifier, kept in the database) and
- * returns GitHub's authorize URL for it. `linkUserId` marks a connect from Settings.
+ * returns GitHub's authorize URL for it. `linkUserId` marks a connect from Settings;
+ * `browserHash` ties the round trip to the browser's binding cookie.
  */
 export async function startGithubAuthorization(
   app: FastifyInstance,
   github: GithubConfig,
   linkUserId: string | null,
+  browserHash: string,
 ): Promise<string> {
   const pkce = createPkcePair();
-  const state = await createOAuthState(app.db, { codeVerifier: pkce.verifier, linkUserId });
+  const state = await createOAuthState(app.db, {
+    codeVerifier: pkce.verifier,
+    linkUserId,
+    browserHash,
+  });
   return authorizationUrl(github, {
     state,
     codeChallenge: pkce.challenge,

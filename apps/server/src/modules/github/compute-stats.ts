@@ -14,7 +14,7 @@ export function percentChange(before: number, now: number): number | null {
  */
 export function computeStats(
   repositories: Repository[],
-  recentCommits: number,
+  recentCommits: number | null,
   now: Date = new Date(),
 ): GithubStats {
   const monthAgo = now.getTime() - 30 * DAY_MS;

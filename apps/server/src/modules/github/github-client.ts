@@ -2,6 +2,7 @@ import { RequestError } from '@octokit/request-error';
 import { Octokit } from '@octokit/rest';
 import { errorMessages } from '@shipdeck/shared/messages';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../auth/users.table.js';
 import { findProviderToken } from '../connections/provider-tokens.repository.js';
@@ -18,7 +19,30 @@ function isProviderOutage(error: unknown): boolean {
   return error.status >= 500 || error.status === 429 || error.status === 403;
 }
 
+/** Every GitHub REST answer Shipdeck reads is a JSON object or array. */
+const githubJsonBodySchema = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+
+/**
+ * When GitHub's JSON cannot be parsed, Octokit hands back the raw text as `data`. Such an answer
+ * is a provider failure: storing it (with its real ETag) would make every later 304 serve it.
+ */
+export class MalformedGithubAnswerError extends Error {
+  override name = 'MalformedGithubAnswerError';
+}
+
+function parseStoredBody(body: string): unknown {
+  try {
+    const parsed = githubJsonBodySchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stored answer as a response, or undefined when it is not a usable JSON body. */
 function fromCache(url: string, cached: CachedAnswer) {
+  const data = parseStoredBody(cached.body);
+  if (data === undefined) return undefined;
   return {
     status: 200,
     url,
@@ -26,7 +50,7 @@ function fromCache(url: string, cached: CachedAnswer) {
       ...(cached.etag ? { etag: cached.etag } : {}),
       ...(cached.link ? { link: cached.link } : {}),
     },
-    data: JSON.parse(cached.body) as unknown,
+    data,
   };
 }
 
@@ -45,7 +69,6 @@ export async function githubClientFor(app: FastifyInstance, user: UserRow): Prom
     auth: app.secrets.open(stored.token_sealed),
     baseUrl: github.apiUrl,
     userAgent: 'Shipdeck',
-    request: { timeout: 8_000 },
     // Octokit reports every 304 and handled error on the console; they belong in debug logs.
     log: {
       debug: () => {},
@@ -56,16 +79,30 @@ export async function githubClientFor(app: FastifyInstance, user: UserRow): Prom
   });
 
   octokit.hook.wrap('request', async (request, options) => {
+    // Even a call the store answers gets a deadline, should it go out after all.
+    options.request = {
+      ...options.request,
+      signal: AbortSignal.timeout(app.config.githubTimeoutMs),
+    };
     if (options.method !== 'GET') return request(options);
     const { url } = octokit.request.endpoint.parse(options);
-    const cached = await findCachedAnswer(app.db, user.id, url);
+    const stored = await findCachedAnswer(app.db, user.id, url);
+    const answerFromCache = stored ? fromCache(url, stored) : undefined;
+    // An entry an older version stored unparsed is as good as none: ask GitHub afresh.
+    const cached = answerFromCache ? stored : undefined;
     const now = Date.now();
-    if (cached && now - cached.fetchedAt < GITHUB_FRESH_FOR_MS) return fromCache(url, cached);
+    if (cached && answerFromCache && now - cached.fetchedAt < GITHUB_FRESH_FOR_MS) {
+      return answerFromCache;
+    }
 
     if (cached?.etag) options.headers['if-none-match'] = cached.etag;
     else if (cached?.lastModified) options.headers['if-modified-since'] = cached.lastModified;
     try {
       const response = await request(options);
+      if (response.status === 204) return response;
+      if (!githubJsonBodySchema.safeParse(response.data).success) {
+        throw new MalformedGithubAnswerError(`GitHub answered ${url} with a body that is not JSON`);
+      }
       const { etag, link } = response.headers;
       const lastModified = response.headers['last-modified'];
       await saveCachedAnswer(app.db, user.id, url, {
@@ -77,16 +114,16 @@ export async function githubClientFor(app: FastifyInstance, user: UserRow): Prom
       });
       return response;
     } catch (error) {
-      if (cached && error instanceof RequestError && error.status === 304) {
+      if (answerFromCache && error instanceof RequestError && error.status === 304) {
         await markCachedAnswerFresh(app.db, user.id, url, now);
-        return fromCache(url, cached);
+        return answerFromCache;
       }
-      if (cached && isProviderOutage(error)) {
+      if (answerFromCache && isProviderOutage(error)) {
         app.log.warn(
           { url, status: error instanceof RequestError ? error.status : null },
           'GitHub failed; serving the last good answer',
         );
-        return fromCache(url, cached);
+        return answerFromCache;
       }
       throw error;
     }

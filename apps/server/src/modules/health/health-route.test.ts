@@ -18,6 +18,7 @@ describe.each(testDialects)('GET /health on %s', (dialect) => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

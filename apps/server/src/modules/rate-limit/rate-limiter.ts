@@ -40,3 +40,24 @@ export async function consumeRateLimit(
     });
   }
 }
+
+/** Throws 429 when `key` has already used up its current window, without counting a hit. */
+export async function checkRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<void> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'reset_at'])
+    .where('key', '=', key)
+    .where('reset_at', '>', nowSeconds)
+    .executeTakeFirst();
+  if (row && Number(row.count) >= rule.max) {
+    throw new AppError(429, 'RATE_LIMITED', errorMessages.rateLimited, undefined, {
+      'retry-after': String(Math.max(1, Number(row.reset_at) - nowSeconds)),
+    });
+  }
+}

@@ -6,12 +6,16 @@ describe.each(testDialects)('profile and preferences on %s', (dialect) => {
   const t = useTestApp(dialect);
 
   it('updates display name and email, and the change is visible on /auth/me', async () => {
-    const { token } = await signUpAndLogIn(t.app);
+    const { token, account } = await signUpAndLogIn(t.app);
     const response = await t.app.inject({
       method: 'PUT',
       url: '/auth/profile',
       headers: bearer(token),
-      payload: { displayName: '  Ada Lovelace 🚀 ', email: 'ADA.new@Example.com' },
+      payload: {
+        displayName: '  Ada Lovelace 🚀 ',
+        email: 'ADA.new@Example.com',
+        currentPassword: account.password,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -28,7 +32,11 @@ describe.each(testDialects)('profile and preferences on %s', (dialect) => {
       method: 'PUT',
       url: '/auth/profile',
       headers: bearer(second.token),
-      payload: { displayName: 'Second', email: first.account.email },
+      payload: {
+        displayName: 'Second',
+        email: first.account.email,
+        currentPassword: second.account.password,
+      },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ message: errorMessages.emailTaken });

@@ -199,6 +199,35 @@ describe.each(testDialects)('auth rate limits on %s', (dialect) => {
   });
 });
 
+describe.each(testDialects)('account lockout on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    authRateLimit: { windowSeconds: 600, perIp: 100, perAccount: 3 },
+  });
+
+  it("a stranger's wrong passwords never keep the owner out from their own address", async () => {
+    const account = newAccount();
+    await t.app.inject({ method: 'POST', url: '/auth/signup', payload: account });
+    const login = (password: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: account.email, password },
+        remoteAddress,
+      });
+
+    const attacker = '198.51.100.66';
+    const guesses = [];
+    for (let i = 0; i < 5; i += 1) guesses.push((await login('guess-' + i, attacker)).statusCode);
+    expect(guesses).toEqual([401, 401, 401, 429, 429]);
+    // The guesser stays slowed, even with the right password.
+    expect((await login(account.password, attacker)).statusCode).toBe(429);
+
+    const owner = '203.0.113.7';
+    expect((await login(account.password, owner)).statusCode).toBe(200);
+    expect((await login(account.password, owner)).statusCode).toBe(200);
+  });
+});
+
 describe.each(testDialects)('per-address rate limit on %s', (dialect) => {
   const t = useTestApp(dialect, {
     authRateLimit: { windowSeconds: 600, perIp: 2, perAccount: 100 },

@@ -6,7 +6,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { nowIso } from '../../../lib/clock.js';
 import { verifyAgainstDummy, verifyPassword } from '../../../lib/password-hash.js';
 import { ok } from '../../../lib/reply.js';
-import { limitAuthAttempt } from '../auth-rate-limits.js';
+import { limitLoginAttempt, recordLoginFailure } from '../auth-rate-limits.js';
 import { issueSession } from '../session-service.js';
 import { toUserDto } from '../to-user-dto.js';
 import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
@@ -25,13 +25,14 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password } = request.body;
-      await limitAuthAttempt(app, request, 'login', email);
+      await limitLoginAttempt(app, request, email);
 
       const user = await findUserByEmail(app.db, email);
       const valid = user?.password_hash
         ? await verifyPassword(user.password_hash, password)
         : await verifyAgainstDummy(password);
       if (!user || !valid) {
+        await recordLoginFailure(app, request, email);
         // One answer for unknown email and wrong password, so accounts cannot be enumerated.
         throw new AppError(401, 'INVALID_CREDENTIALS', errorMessages.invalidCredentials);
       }

@@ -3,7 +3,7 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nowIso } from '../../../lib/clock.js';
 import { hashPassword } from '../../../lib/password-hash.js';
-import { confirmPassword } from '../confirm-password.js';
+import { requireRecentAuth } from '../require-recent-auth.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { deleteOtherSessions } from '../sessions.repository.js';
@@ -23,12 +23,11 @@ export const passwordRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, sessionId } = requireAuth(request);
+      const auth = requireAuth(request);
+      const { user, sessionId } = auth;
       const { currentPassword, newPassword } = request.body;
-      // An account made through GitHub has no password yet and may set one without a current one.
-      if (user.password_hash) {
-        await confirmPassword(user.password_hash, currentPassword, 'body.currentPassword');
-      }
+      // An account made through GitHub has no password yet: a fresh GitHub sign-in stands in.
+      await requireRecentAuth(auth, currentPassword, 'body.currentPassword');
       const passwordHash = await hashPassword(newPassword);
       const revokedSessions = await app.db.transaction().execute(async (trx) => {
         await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: nowIso() });

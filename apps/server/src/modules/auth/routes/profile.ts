@@ -7,6 +7,7 @@ import { nowIso } from '../../../lib/clock.js';
 import { isUniqueViolation } from '../../../lib/is-unique-violation.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireRecentAuth } from '../require-recent-auth.js';
 import { toUserDto } from '../to-user-dto.js';
 import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
 import type { UserRowUpdate } from '../users.table.js';
@@ -23,15 +24,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'Change display name and email',
+        summary:
+          'Change display name and email; a new email needs the current password (or, without one, a GitHub sign-in in the last few minutes)',
         security,
         body: profileBodySchema,
         response: { 200: successEnvelope(userResultSchema) },
       },
     },
     async (request) => {
-      const { user } = requireAuth(request);
-      const { displayName, email } = request.body;
+      const auth = requireAuth(request);
+      const { user } = auth;
+      const { displayName, email, currentPassword } = request.body;
+      if (email !== user.email) {
+        await requireRecentAuth(auth, currentPassword, 'body.currentPassword');
+      }
       const owner = await findUserByEmail(app.db, email);
       if (owner && owner.id !== user.id) {
         throw new AppError(409, 'CONFLICT', errorMessages.emailTaken);

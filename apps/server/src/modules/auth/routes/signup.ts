@@ -8,7 +8,7 @@ import { nowIso } from '../../../lib/clock.js';
 import { isUniqueViolation } from '../../../lib/is-unique-violation.js';
 import { hashPassword } from '../../../lib/password-hash.js';
 import { ok } from '../../../lib/reply.js';
-import { limitAuthAttempt } from '../auth-rate-limits.js';
+import { limitSignupAttempt } from '../auth-rate-limits.js';
 import { toUserDto } from '../to-user-dto.js';
 import { findUserByEmail, findUserByUsername, insertUser } from '../users.repository.js';
 
@@ -25,7 +25,7 @@ export const signupRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
-      await limitAuthAttempt(app, request, 'signup', email);
+      await limitSignupAttempt(app, request, email);
 
       if (await findUserByUsername(app.db, username)) {
         throw new AppError(409, 'CONFLICT', errorMessages.usernameTaken);

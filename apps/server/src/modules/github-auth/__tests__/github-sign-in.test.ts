@@ -1,7 +1,14 @@
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
-import { runOAuth, useEmulator } from '../../../test-github.js';
+import {
+  bindingCookie,
+  exchangeLanding,
+  playOAuth,
+  runOAuth,
+  startGithubLink,
+  useEmulator,
+} from '../../../test-github.js';
 
 const emulator = useEmulator({ repos: 5, richRepos: 2, projects: 1, rateLimits: false });
 
@@ -30,10 +37,14 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
   });
 
   it('creates an account on first sign-in, then signs the same account in again', async () => {
-    const landing = await runOAuth(t.app, { url: '/auth/github' });
-    const match = /^\/dashboard\?token=(sds_[A-Za-z0-9_-]+)$/.exec(landing);
-    expect(match).not.toBeNull();
-    const token = decodeURIComponent(match?.[1] ?? '');
+    const { location, cookie } = await playOAuth(t.app, { url: '/auth/github' });
+    // No session token in the address bar: a one-time code the same browser trades over POST.
+    expect(location).toMatch(/^\/login\/github\?code=[A-Za-z0-9_-]{43}$/);
+    expect(location).not.toContain('sds_');
+    const exchanged = await exchangeLanding(t.app, location, cookie);
+    expect(exchanged.statusCode).toBe(200);
+    const token = exchanged.token ?? '';
+    expect(token).toMatch(/^sds_/);
 
     const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
     const { user } = me.json<{ data: { user: Record<string, unknown> } }>().data;
@@ -50,8 +61,8 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
     expect(stored[0]?.token_sealed).not.toMatch(/gh[op]_/);
     expect(stored[0]?.scopes).toContain('repo');
 
-    const again = await runOAuth(t.app, { url: '/auth/github' });
-    const secondToken = decodeURIComponent(again.replace('/dashboard?token=', ''));
+    const again = await playOAuth(t.app, { url: '/auth/github' });
+    const secondToken = (await exchangeLanding(t.app, again.location, again.cookie)).token ?? '';
     const meAgain = await t.app.inject({
       method: 'GET',
       url: '/auth/me',
@@ -74,6 +85,7 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
     expect(forged.headers.location).toBe('/login?error=auth_failed');
 
     const begin = await t.app.inject({ method: 'GET', url: '/auth/github' });
+    const cookie = bindingCookie(begin);
     const authorize = new URL(String(begin.headers.location));
     const form = new URLSearchParams(authorize.searchParams);
     form.set('login', 'octocat');
@@ -85,10 +97,77 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
     });
     const callback = new URL(String(approval.headers.get('location')));
     const path = `${callback.pathname}${callback.search}`;
-    const first = await t.app.inject({ method: 'GET', url: path });
-    expect(String(first.headers.location)).toMatch(/^\/dashboard\?token=/);
-    const replay = await t.app.inject({ method: 'GET', url: path });
+    const first = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
+    expect(String(first.headers.location)).toMatch(/^\/login\/github\?code=/);
+    const replay = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
     expect(replay.headers.location).toBe('/login?error=auth_failed');
+  });
+
+  it('refuses a link URL completed in another browser: the victim is not connected to the attacker', async () => {
+    const attacker = await signUpAndLogIn(t.app);
+    const victimLogin = [...emulator.handle.world.accounts.values()].filter(
+      (account) => account.type === 'User' && account.login !== 'octocat',
+    )[1]?.login;
+    expect(victimLogin).toBeDefined();
+
+    // 1. The attacker asks for a link URL for their own account (their browser gets the cookie).
+    const { authorizeUrl } = await startGithubLink(t.app, attacker.token);
+    // 2. The victim opens it and approves at GitHub; their browser has no binding cookie.
+    const victimLanding = await runOAuth(
+      t.app,
+      { authorizeUrl, cookie: null },
+      { login: victimLogin },
+    );
+    expect(victimLanding).toBe('/settings?github_error=auth_failed');
+    // 3. A victim who once began a flow of their own holds a cookie, but not this state's.
+    const victimBegin = await t.app.inject({ method: 'GET', url: '/auth/github' });
+    const secondLink = await startGithubLink(t.app, attacker.token);
+    expect(
+      await runOAuth(
+        t.app,
+        { authorizeUrl: secondLink.authorizeUrl, cookie: bindingCookie(victimBegin) },
+        { login: victimLogin },
+      ),
+    ).toBe('/settings?github_error=auth_failed');
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: bearer(attacker.token),
+    });
+    expect(me.json()).toMatchObject({ data: { user: { githubId: null } } });
+    const tokens = await t.database.db
+      .selectFrom('provider_tokens')
+      .select('user_id')
+      .where('user_id', '=', attacker.userId)
+      .execute();
+    expect(tokens).toEqual([]);
+  });
+
+  it('refuses a sign-in callback or one-time code opened in another browser', async () => {
+    const begin = await t.app.inject({ method: 'GET', url: '/auth/github' });
+    const authorizeUrl = String(begin.headers.location);
+    // An unused callback URL opened by someone else signs nobody in.
+    expect(await runOAuth(t.app, { authorizeUrl, cookie: null })).toBe('/login?error=auth_failed');
+
+    const { location, cookie } = await playOAuth(t.app, { url: '/auth/github' });
+    const stolen = await exchangeLanding(t.app, location, null);
+    expect(stolen).toEqual({ statusCode: 401, token: null });
+    // Single use: the code died with the failed attempt, even for its own browser.
+    expect((await exchangeLanding(t.app, location, cookie)).statusCode).toBe(401);
+
+    const fresh = await playOAuth(t.app, { url: '/auth/github' });
+    expect((await exchangeLanding(t.app, fresh.location, fresh.cookie)).statusCode).toBe(200);
+    expect((await exchangeLanding(t.app, fresh.location, fresh.cookie)).statusCode).toBe(401);
+  });
+
+  it('sets the binding cookie HttpOnly and SameSite=Lax, scoped to /auth', async () => {
+    const begin = await t.app.inject({ method: 'GET', url: '/auth/github' });
+    const header = String(begin.headers['set-cookie']);
+    expect(header).toMatch(/^shipdeck_oauth=[A-Za-z0-9_-]{43};/);
+    expect(header).toContain('HttpOnly');
+    expect(header).toContain('SameSite=Lax');
+    expect(header).toContain('Path=/auth');
   });
 
   it('connects GitHub to a signed-in password account, and never to a second one', async () => {
@@ -100,16 +179,8 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
     )?.login;
     expect(login).toBeDefined();
 
-    const link = await t.app.inject({
-      method: 'POST',
-      url: '/auth/github/link',
-      headers: bearer(someone.token),
-    });
-    expect(link.statusCode).toBe(200);
-    const { url } = link.json<{ data: { url: string } }>().data;
-    expect(await runOAuth(t.app, { authorizeUrl: url }, { login })).toBe(
-      '/settings?github=connected',
-    );
+    const link = await startGithubLink(t.app, someone.token);
+    expect(await runOAuth(t.app, link, { login })).toBe('/settings?github=connected');
     const me = await t.app.inject({
       method: 'GET',
       url: '/auth/me',
@@ -117,13 +188,8 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
     });
     expect(me.json()).toMatchObject({ data: { user: { githubLogin: login, hasPassword: true } } });
 
-    const otherLink = await t.app.inject({
-      method: 'POST',
-      url: '/auth/github/link',
-      headers: bearer(other.token),
-    });
-    const otherUrl = otherLink.json<{ data: { url: string } }>().data.url;
-    expect(await runOAuth(t.app, { authorizeUrl: otherUrl }, { login })).toBe(
+    const otherLink = await startGithubLink(t.app, other.token);
+    expect(await runOAuth(t.app, otherLink, { login })).toBe(
       '/settings?github_error=github_in_use',
     );
 

@@ -13,6 +13,7 @@ import { updateUser } from '../../auth/users.repository.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../../github/github-cache.repository.js';
 import { deleteUserGithubData } from '../../github-sync/github-store.repository.js';
+import { bindBrowser } from '../oauth-browser-cookie.js';
 import { startGithubAuthorization } from '../start-github-authorization.js';
 
 export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +32,7 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(githubLinkResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = requireAuth(request);
       const github = app.config.github;
       if (!github) {
@@ -41,7 +42,10 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
           oauthErrorMessages.oauth_not_configured ?? oauthErrorFallback,
         );
       }
-      return ok({ url: await startGithubAuthorization(app, github, user.id) });
+      // The cookie set on this answer is what the callback checks: the link completes only in the
+      // browser that asked for it, never in a victim's browser the URL was sent to.
+      const browserHash = bindBrowser(app, reply);
+      return ok({ url: await startGithubAuthorization(app, github, user.id, browserHash) });
     },
   );
 

@@ -1,8 +1,13 @@
-import { githubCallbackQuerySchema, githubRedirectParams } from '@shipdeck/shared/github-auth';
+import {
+  githubCallbackQuerySchema,
+  githubRedirectParams,
+  OAUTH_COMPLETE_PATH,
+} from '@shipdeck/shared/github-auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { issueSession } from '../../auth/session-service.js';
 import { completeGithubSignIn } from '../complete-github-sign-in.js';
 import { exchangeCode, fetchGithubIdentity, GithubOAuthError } from '../github-oauth-client.js';
+import { bindBrowser, browserBindingHash } from '../oauth-browser-cookie.js';
+import { createOAuthHandoff } from '../oauth-handoffs.repository.js';
 import { consumeOAuthState } from '../oauth-states.repository.js';
 import { githubCallbackUrl, startGithubAuthorization } from '../start-github-authorization.js';
 
@@ -22,7 +27,8 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const github = app.config.github;
       if (!github) return reply.redirect(loginError('oauth_not_configured'));
-      return reply.redirect(await startGithubAuthorization(app, github, null));
+      const browserHash = bindBrowser(app, reply);
+      return reply.redirect(await startGithubAuthorization(app, github, null, browserHash));
     },
   );
 
@@ -31,8 +37,7 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary:
-          'Where GitHub sends the browser back; ends on /dashboard?token=… or /login?error=…',
+        summary: `Where GitHub sends the browser back; ends on ${OAUTH_COMPLETE_PATH}?code=… (a one-time code for POST /auth/exchange), /settings?github=connected or /login?error=…`,
         querystring: githubCallbackQuerySchema,
       },
     },
@@ -40,20 +45,25 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       const github = app.config.github;
       if (!github) return reply.redirect(loginError('oauth_not_configured'));
       const { code, state, error } = request.query;
-      const pending = state ? await consumeOAuthState(app.db, state) : null;
+      const browserHash = browserBindingHash(request);
+      const pending = state ? await consumeOAuthState(app.db, state, browserHash) : null;
       const fail = (reason: string) =>
         reply.redirect(pending?.linkUserId ? settingsError(reason) : loginError(reason));
 
-      // A refusal on GitHub's page, a forged or replayed state, or a missing code.
-      if (error || !pending || !code) return fail('auth_failed');
+      // A refusal on GitHub's page, a forged or replayed state, a callback opened in another
+      // browser than the one that began (login CSRF, or a link URL sent to a victim), no code.
+      if (error || !pending || !pending.sameBrowser || !browserHash || !code) {
+        return fail('auth_failed');
+      }
 
       try {
         const { token, scopes } = await exchangeCode(github, {
           code,
           redirectUri,
           codeVerifier: pending.codeVerifier,
+          timeoutMs: app.config.githubTimeoutMs,
         });
-        const identity = await fetchGithubIdentity(github, token);
+        const identity = await fetchGithubIdentity(github, token, app.config.githubTimeoutMs);
         const outcome = await completeGithubSignIn(app, {
           identity,
           token,
@@ -64,8 +74,12 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         if (pending.linkUserId) {
           return reply.redirect(`/settings?${githubRedirectParams.settingsResult}=connected`);
         }
-        const session = await issueSession(app.db, outcome.user.id, app.config.sessionTtlDays);
-        return reply.redirect(`/dashboard?token=${encodeURIComponent(session.token)}`);
+        // No session token in the address bar: proxies and history would keep it.
+        const handoff = await createOAuthHandoff(app.db, {
+          userId: outcome.user.id,
+          browserHash,
+        });
+        return reply.redirect(`${OAUTH_COMPLETE_PATH}?code=${encodeURIComponent(handoff)}`);
       } catch (err) {
         if (err instanceof GithubOAuthError) {
           request.log.warn({ reason: err.message }, 'GitHub refused the OAuth code');

@@ -50,6 +50,7 @@ export function GithubStatCards() {
       <dl className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         {cards.map((card) => {
           const change = stats ? stats.changes[card.key] : null;
+          const value = stats ? stats[card.key] : null;
           return (
             <div
               key={card.key}
@@ -63,7 +64,12 @@ export function GithubStatCards() {
               </dt>
               <dd className="mt-2 text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-zinc-50">
                 {stats ? (
-                  formatNumber(stats[card.key])
+                  // Unknown (GitHub failing) is shown as unknown, never as 0.
+                  value === null ? (
+                    <span title="GitHub could not tell right now">—</span>
+                  ) : (
+                    formatNumber(value)
+                  )
                 ) : query.isPending ? (
                   <span className="inline-block h-7 w-16 animate-pulse rounded bg-zinc-100 align-middle dark:bg-zinc-800">
                     <span className="sr-only">Loading</span>

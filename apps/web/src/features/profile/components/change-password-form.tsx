@@ -9,6 +9,7 @@ import { useUser } from '@/features/auth/hooks/use-session';
 import { getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
+import { needsReauth, ReauthNotice } from './reauth-notice';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Values = typeof EMPTY;
@@ -25,6 +26,7 @@ function clientCheck(values: Values, needsCurrent: boolean): string | null {
 export function ChangePasswordForm() {
   const user = useUser();
   const [values, setValues] = useState<Values>(EMPTY);
+  const [reauth, setReauth] = useState(false);
   const changePassword = useChangePassword();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -34,6 +36,7 @@ export function ChangePasswordForm() {
       toast.error(problem);
       return;
     }
+    setReauth(false);
     changePassword.mutate(
       {
         newPassword: values.newPassword,
@@ -44,7 +47,10 @@ export function ChangePasswordForm() {
           toast.success(successMessages.passwordChanged);
           setValues(EMPTY);
         },
-        onError: (error) => toast.error(getErrorMessage(error, errorMessages.changePassword)),
+        onError: (error) => {
+          if (needsReauth(error)) setReauth(true);
+          else toast.error(getErrorMessage(error, errorMessages.changePassword));
+        },
       },
     );
   };
@@ -67,7 +73,7 @@ export function ChangePasswordForm() {
         description={
           user.hasPassword
             ? 'Changing your password signs you out on every other device.'
-            : 'Your account signs in with GitHub. Set a password to sign in with your email too.'
+            : 'Your account signs in with GitHub. Set a password to sign in with your email too; this needs a GitHub sign-in in the last few minutes.'
         }
       />
       <CardBody>
@@ -90,6 +96,7 @@ export function ChangePasswordForm() {
             autoComplete="new-password"
             {...field('confirmPassword')}
           />
+          {reauth ? <ReauthNotice /> : null}
           <Button type="submit" loading={changePassword.isPending}>
             {user.hasPassword ? 'Change Password' : 'Set Password'}
           </Button>

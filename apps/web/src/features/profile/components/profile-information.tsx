@@ -1,5 +1,5 @@
 import { profileBodySchema } from '@shipdeck/shared/auth';
-import { errorMessages, successMessages } from '@shipdeck/shared/messages';
+import { errorMessages, successMessages, validationMessages } from '@shipdeck/shared/messages';
 import { Pencil, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -8,12 +8,13 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DescriptionList } from '@/components/ui/description-list';
 import { TextField } from '@/components/ui/text-field';
 import { useUser } from '@/features/auth/hooks/use-session';
-import { getErrorMessage } from '@/lib/api-error';
+import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { type FieldErrors, firstErrorByField } from '@/utils/field-errors';
 import { useUpdateProfile } from '../api/update-profile';
+import { needsReauth, ReauthNotice } from './reauth-notice';
 
-const FIELDS = ['displayName', 'email'] as const;
+const FIELDS = ['displayName', 'email', 'currentPassword'] as const;
 type Field = (typeof FIELDS)[number];
 
 export function ProfileInformation() {
@@ -22,13 +23,19 @@ export function ProfileInformation() {
   const [values, setValues] = useState<Record<Field, string>>({
     displayName: user.displayName,
     email: user.email,
+    currentPassword: '',
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [reauth, setReauth] = useState(false);
   const update = useUpdateProfile();
+  // A new email is a lasting change: the password proves the owner is at the keyboard.
+  const emailChanged = values.email.trim().toLowerCase() !== user.email;
+  const askPassword = emailChanged && user.hasPassword;
 
   const startEditing = () => {
-    setValues({ displayName: user.displayName, email: user.email });
+    setValues({ displayName: user.displayName, email: user.email, currentPassword: '' });
     setErrors({});
+    setReauth(false);
     setEditing(true);
   };
 
@@ -39,17 +46,36 @@ export function ProfileInformation() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = profileBodySchema.safeParse(values);
+    const parsed = profileBodySchema.safeParse({
+      displayName: values.displayName,
+      email: values.email,
+      ...(askPassword ? { currentPassword: values.currentPassword } : {}),
+    });
     if (!parsed.success) {
       setErrors(firstErrorByField(parsed.error.issues, FIELDS));
       return;
     }
+    if (askPassword && values.currentPassword === '') {
+      setErrors({ currentPassword: validationMessages.currentPasswordRequired });
+      return;
+    }
+    setReauth(false);
     update.mutate(parsed.data, {
       onSuccess: () => {
         toast.success(successMessages.profileUpdated);
         setEditing(false);
       },
-      onError: (error) => toast.error(getErrorMessage(error, errorMessages.updateProfile)),
+      onError: (error) => {
+        if (needsReauth(error)) {
+          setReauth(true);
+          return;
+        }
+        if (error instanceof ApiError && error.fieldErrors.length > 0) {
+          setErrors(firstErrorByField(error.fieldErrors, FIELDS));
+          return;
+        }
+        toast.error(getErrorMessage(error, errorMessages.updateProfile));
+      },
     });
   };
 
@@ -91,6 +117,20 @@ export function ProfileInformation() {
               onChange={(event) => change('email', event.target.value)}
               error={errors.email}
             />
+            {askPassword ? (
+              <TextField
+                id="profileCurrentPassword"
+                name="currentPassword"
+                type="password"
+                label="Current password"
+                autoComplete="current-password"
+                hint="Needed to change your email."
+                value={values.currentPassword}
+                onChange={(event) => change('currentPassword', event.target.value)}
+                error={errors.currentPassword}
+              />
+            ) : null}
+            {reauth ? <ReauthNotice /> : null}
             <div className="flex gap-2">
               <Button type="submit" loading={update.isPending}>
                 Save

@@ -44,6 +44,19 @@ describe('dashboard with GitHub connected', () => {
     expect(screen.getAllByText(/vs last month/)).toHaveLength(4);
   });
 
+  it('shows an unknown commit total as "—", never as 0', async () => {
+    mockApi({
+      'GET /api/github/stats': ok({ ...stats, totalCommits: null }),
+      'GET /api/github/repos': repos,
+    });
+    renderApp(<DashboardRoute />, { url: '/dashboard', user: connected });
+
+    expect(await screen.findByText((1234).toLocaleString())).toBeInTheDocument();
+    const commits = card('Total Commits');
+    expect(within(commits).getByTitle('GitHub could not tell right now')).toHaveTextContent('—');
+    expect(within(commits).queryByText('0')).not.toBeInTheDocument();
+  });
+
   it('asks for 20 recent repositories and shows the first 6, linked to their pages', async () => {
     const { requests } = mockApi({
       'GET /api/github/stats': ok(stats),

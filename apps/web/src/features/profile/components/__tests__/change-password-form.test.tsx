@@ -104,4 +104,20 @@ describe('change password form', () => {
     expect(await screen.findByText(successMessages.passwordChanged)).toBeInTheDocument();
     expect(requests[0]?.body).toEqual({ newPassword: 'new-secret' });
   });
+
+  it('asks a GitHub-only account to sign in with GitHub again when the server wants proof', async () => {
+    mockApi({
+      'PUT /auth/password': fail(403, errorMessages.reauthRequired, 'REAUTH_REQUIRED'),
+    });
+    renderApp(<ChangePasswordForm />, { url: '/profile', user: buildUser({ hasPassword: false }) });
+
+    await submit({ next: 'new-secret', confirm: 'new-secret' });
+
+    expect(await screen.findByText(errorMessages.reauthRequired)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in with GitHub again' })).toHaveAttribute(
+      'href',
+      '/auth/github',
+    );
+    expect(window.localStorage.getItem('token')).toBe('test-token');
+  });
 });

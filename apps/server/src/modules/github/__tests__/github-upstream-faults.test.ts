@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, testDialects, useTestApp } from '../../../test-app.js';
+import { signInWithGithub, useEmulator } from '../../../test-github.js';
+
+const emulator = useEmulator({ repos: 6, richRepos: 2, projects: 1, rateLimits: false });
+
+describe.each(testDialects)('a slow or garbled GitHub on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    githubTimeoutMs: 400,
+    get github() {
+      return emulator.githubConfig;
+    },
+  });
+
+  async function ageTheCache() {
+    await t.database.db.updateTable('github_cache').set({ fetched_at: 0 }).execute();
+  }
+
+  function storedBodies(fragment: string) {
+    return t.database.db
+      .selectFrom('github_cache')
+      .select('body')
+      .where('url', 'like', `%${fragment}%`)
+      .execute();
+  }
+
+  it('gives up on a GitHub slower than the deadline: last good answer, or a clear 502', async () => {
+    const token = await signInWithGithub(t.app);
+    const url = '/api/github/repos/octocat/hello-world/languages';
+    const good = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(good.statusCode).toBe(200);
+    await ageTheCache();
+
+    // Far longer than the 400 ms deadline: without one, these requests would answer 200 late.
+    const fault = emulator.handle.faults.add({
+      area: 'github',
+      pathPattern: '/hello-world/(languages|branches)',
+      latencyMs: 4_000,
+    });
+    try {
+      const stale = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.json()).toEqual(good.json());
+
+      const neverSeen = await t.app.inject({
+        method: 'GET',
+        url: '/api/github/repos/octocat/hello-world/branches',
+        headers: bearer(token),
+      });
+      expect(neverSeen.statusCode).toBe(502);
+      expect(neverSeen.json()).toMatchObject({ success: false, code: 'PROVIDER_ERROR' });
+    } finally {
+      emulator.handle.faults.remove(fault.id);
+    }
+  });
+
+  it('never stores a malformed answer, and recovers as soon as the fault clears', async () => {
+    const token = await signInWithGithub(t.app);
+    const url = '/api/github/repos/octocat/hello-world/commits';
+    const fault = emulator.handle.faults.add({
+      area: 'github',
+      pathPattern: '/hello-world/commits',
+      malformedRate: 1,
+    });
+    try {
+      const during = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(during.statusCode).toBe(502);
+      expect(during.json()).toMatchObject({ success: false, code: 'PROVIDER_ERROR' });
+      expect(await storedBodies('/hello-world/commits')).toEqual([]);
+    } finally {
+      emulator.handle.faults.remove(fault.id);
+    }
+
+    const after = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(after.statusCode).toBe(200);
+    const stored = await storedBodies('/hello-world/commits');
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(typeof JSON.parse(row.body)).toBe('object');
+  });
+
+  it('keeps serving the last good answer while GitHub garbles, without overwriting it', async () => {
+    const token = await signInWithGithub(t.app);
+    const url = '/api/github/repos/octocat/hello-world/branches';
+    const good = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(good.statusCode).toBe(200);
+    await ageTheCache();
+    const fault = emulator.handle.faults.add({
+      area: 'github',
+      pathPattern: '/hello-world/branches',
+      malformedRate: 1,
+    });
+    try {
+      const during = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(during.statusCode).toBe(200);
+      expect(during.json()).toEqual(good.json());
+    } finally {
+      emulator.handle.faults.remove(fault.id);
+    }
+    await ageTheCache();
+    const after = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(after.json()).toEqual(good.json());
+  });
+
+  it('ignores an unparsed body an older version stored, and asks GitHub again', async () => {
+    const token = await signInWithGithub(t.app);
+    const url = '/api/github/repos/octocat/hello-world/languages';
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    // What the old code stored for a cut-short answer: the raw text, kept with the real ETag.
+    await t.database.db
+      .updateTable('github_cache')
+      .set({ body: JSON.stringify('{"TypeScript": 12'), fetched_at: Date.now() })
+      .where('url', 'like', '%/hello-world/languages%')
+      .execute();
+    const healed = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(healed.statusCode).toBe(200);
+    expect(healed.json()).toMatchObject({ success: true });
+  });
+});
+
+describe.each(testDialects)('dashboard stats against the cache on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    get github() {
+      return emulator.githubConfig;
+    },
+  });
+
+  const commitRows = () =>
+    t.database.db
+      .selectFrom('github_cache')
+      .select('url')
+      .where('url', 'like', '%/commits?%')
+      .execute();
+
+  it('reuses its upstream cache keys instead of adding rows on every call', async () => {
+    const token = await signInWithGithub(t.app);
+    const stats = () =>
+      t.app.inject({ method: 'GET', url: '/api/github/stats', headers: bearer(token) });
+    const first = await stats();
+    expect(first.statusCode).toBe(200);
+    const rowsAfterFirst = (await commitRows()).map((row) => row.url).sort();
+    expect(rowsAfterFirst.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.database.db.updateTable('github_cache').set({ fetched_at: 0 }).execute();
+    expect((await stats()).statusCode).toBe(200);
+    expect((await commitRows()).map((row) => row.url).sort()).toEqual(rowsAfterFirst);
+  });
+
+  it('reports commits as unknown (null), never 0, while GitHub cannot count them', async () => {
+    const token = await signInWithGithub(t.app);
+    await t.database.db.deleteFrom('github_cache').where('url', 'like', '%/commits?%').execute();
+    const fault = emulator.handle.faults.add({
+      area: 'github',
+      pathPattern: '/commits',
+      errorRate: 1,
+      errorStatus: 503,
+    });
+    try {
+      const during = await t.app.inject({
+        method: 'GET',
+        url: '/api/github/stats',
+        headers: bearer(token),
+      });
+      expect(during.statusCode).toBe(200);
+      expect(during.json()).toMatchObject({ data: { totalCommits: null } });
+    } finally {
+      emulator.handle.faults.remove(fault.id);
+    }
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/github/stats',
+      headers: bearer(token),
+    });
+    expect(after.json<{ data: { totalCommits: number | null } }>().data.totalCommits).toEqual(
+      expect.any(Number),
+    );
+  });
+});
