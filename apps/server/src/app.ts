@@ -17,10 +17,12 @@ import { signupRoute } from './modules/auth/routes/signup.js';
 import { statsRoute } from './modules/auth/routes/stats.js';
 import { githubLinkRoutes } from './modules/github-auth/routes/github-link.js';
 import { githubSignInRoutes } from './modules/github-auth/routes/github-sign-in.js';
+import { githubTokenRoutes } from './modules/github-auth/routes/github-token.js';
 import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
 import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
+import { rateLimitRoute } from './modules/github/routes/rate-limit.js';
 import { registerGithubSyncJobs } from './modules/github-sync/request-github-sync.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { healthRoute } from './modules/health/health-route.js';
@@ -97,6 +99,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await auth.register(accountRoute);
       await auth.register(githubSignInRoutes);
       await auth.register(githubLinkRoutes);
+      await auth.register(githubTokenRoutes);
     },
     { prefix: '/auth' },
   );
@@ -107,6 +110,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await github.register(repositoryRoutes);
       await github.register(pullRequestsRoute);
       await github.register(statsRoutes);
+      await github.register(rateLimitRoute);
     },
     { prefix: '/api/github' },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSchema } from './auth.js';
 
 export const githubCallbackQuerySchema = z.object({
   code: z.string().max(512).optional(),
@@ -16,3 +17,16 @@ export const githubRedirectParams = {
   settingsResult: 'github',
   settingsError: 'github_error',
 } as const;
+
+/** A personal access token (classic or fine-grained) pasted in Settings instead of OAuth. */
+export const githubTokenBodySchema = z.object({
+  token: z.string().trim().min(1, 'is required').max(255, 'is too long'),
+});
+export type GithubTokenBody = z.infer<typeof githubTokenBodySchema>;
+
+export const githubTokenResultSchema = z.object({
+  user: userSchema,
+  /** Scopes GitHub reports for the token (`X-OAuth-Scopes`); empty for fine-grained tokens. */
+  scopes: z.array(z.string()),
+});
+export type GithubTokenResult = z.infer<typeof githubTokenResultSchema>;
