@@ -49,7 +49,9 @@ describe('synced GitHub store in demo mode', () => {
     const sortedByName = async () => {
       const names = await page.locator('ul a[href^="/repo/"]').allTextContents();
       const lowered = names.map((name) => name.split('/').pop()?.toLowerCase() ?? '');
-      return lowered.length > 1 && lowered.every((name, i) => i === 0 || lowered[i - 1]! <= name);
+      return (
+        lowered.length > 1 && lowered.every((name, i) => i === 0 || (lowered[i - 1] ?? '') <= name)
+      );
     };
     await expect.poll(sortedByName, { timeout: 10_000 }).toBe(true);
 
