@@ -19,10 +19,12 @@ import { statsRoute } from './modules/auth/routes/stats.js';
 import { githubLinkRoutes } from './modules/github-auth/routes/github-link.js';
 import { githubSignInRoutes } from './modules/github-auth/routes/github-sign-in.js';
 import { oauthExchangeRoute } from './modules/github-auth/routes/oauth-exchange.js';
+import { githubTokenRoutes } from './modules/github-auth/routes/github-token.js';
 import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
 import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
+import { rateLimitRoute } from './modules/github/routes/rate-limit.js';
 import { registerGithubSyncJobs } from './modules/github-sync/request-github-sync.js';
 import { eventStreamRoute } from './modules/events/routes/event-stream.js';
 import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
@@ -130,6 +132,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await auth.register(githubLinkRoutes);
       await auth.register(vercelConnectRoutes);
       await auth.register(oauthExchangeRoute);
+      await auth.register(githubTokenRoutes);
     },
     { prefix: '/auth' },
   );
@@ -140,6 +143,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await github.register(repositoryRoutes);
       await github.register(pullRequestsRoute);
       await github.register(statsRoutes);
+      await github.register(rateLimitRoute);
     },
     { prefix: '/api/github' },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSchema } from './auth.js';
 
 export const githubCallbackQuerySchema = z.object({
   code: z.string().max(512).optional(),
@@ -28,3 +29,15 @@ export type OAuthExchangeBody = z.infer<typeof oauthExchangeBodySchema>;
 
 /** The web page the callback lands on with `?code=`; it exchanges the code and moves on. */
 export const OAUTH_COMPLETE_PATH = '/login/github';
+/** A personal access token (classic or fine-grained) pasted in Settings instead of OAuth. */
+export const githubTokenBodySchema = z.object({
+  token: z.string().trim().min(1, 'is required').max(255, 'is too long'),
+});
+export type GithubTokenBody = z.infer<typeof githubTokenBodySchema>;
+
+export const githubTokenResultSchema = z.object({
+  user: userSchema,
+  /** Scopes GitHub reports for the token (`X-OAuth-Scopes`); empty for fine-grained tokens. */
+  scopes: z.array(z.string()),
+});
+export type GithubTokenResult = z.infer<typeof githubTokenResultSchema>;

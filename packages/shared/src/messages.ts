@@ -56,6 +56,8 @@ export const errorMessages = {
   githubTokenRevoked:
     'GitHub no longer accepts the saved access. Connect GitHub again in Settings.',
   repositoryNotFound: "Repository not found (doesn't exist or no access)",
+  githubTokenRejected: 'GitHub does not accept this token',
+  connectGithubToken: 'Failed to connect GitHub with the token',
 } as const;
 
 /** Values of the `error` query parameter the OAuth callback sends back to /login. */

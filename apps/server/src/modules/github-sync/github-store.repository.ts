@@ -105,10 +105,11 @@ export async function dropUnconfirmedAccess(
 async function deleteOrphanRepositories(db: Db): Promise<void> {
   await db
     .deleteFrom('github_repositories')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('github_repository_access')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('github_repository_access')
             .select('github_repository_access.user_id')
             .whereRef('github_repository_access.repository_id', '=', 'github_repositories.id'),
         ),

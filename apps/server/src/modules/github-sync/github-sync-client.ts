@@ -33,7 +33,7 @@ function secondsUntil(resetEpochSeconds: number): number {
 
 function header(headers: Record<string, unknown>, name: string): string | null {
   const value = headers[name];
-  return value === undefined || value === null ? null : String(value);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
 type Bucket = 'core' | 'search';

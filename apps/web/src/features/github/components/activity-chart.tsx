@@ -31,7 +31,7 @@ export default function ActivityChart({ daily }: { daily: ActivityDay[] }) {
         />
         <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'currentColor' }} />
         <Tooltip
-          labelFormatter={(label) => shortDate(String(label))}
+          labelFormatter={(label) => (typeof label === 'string' ? shortDate(label) : '')}
           contentStyle={{ fontSize: 12, color: '#18181b' }}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
