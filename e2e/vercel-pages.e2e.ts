@@ -25,7 +25,10 @@ async function connectDemoVercel(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Connect Vercel' });
   await dialog.getByRole('button', { name: 'Use the demo account' }).click();
   await page.getByText('Vercel account connected').waitFor();
-  await page.getByText(/Connected as octocat/).first().waitFor();
+  await page
+    .getByText(/Connected as octocat/)
+    .first()
+    .waitFor();
 }
 
 async function snap(page: Page, name: string): Promise<void> {
@@ -80,7 +83,10 @@ describe('Vercel pages on demo data', () => {
       const projects = page.getByRole('region', { name: 'Vercel Projects' }).locator('li');
       await projects.first().waitFor();
       expect(await projects.count()).toBeLessThanOrEqual(6);
-      await page.getByText(/Connected as octocat/).first().waitFor();
+      await page
+        .getByText(/Connected as octocat/)
+        .first()
+        .waitFor();
       await snap(page, `dashboard-${theme}-${width}`);
 
       await page.goto('/repo/octocat/shipdeck');
