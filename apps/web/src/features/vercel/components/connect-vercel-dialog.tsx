@@ -54,10 +54,9 @@ export function ConnectVercelDialog({ trigger }: { trigger: ReactNode }) {
       check.mutate({ token }, { onSuccess: setChecked, onError: onFailed });
       return;
     }
-    connect.mutate(
-      { token, ...(teamId ? { teamId } : {}) },
-      { onSuccess: onConnected, onError: onFailed },
-    );
+    // mutateAsync: the dialog's trigger unmounts once the user is connected, and per-call
+    // mutate callbacks would then never run.
+    connect.mutateAsync({ token, ...(teamId ? { teamId } : {}) }).then(onConnected, onFailed);
   };
 
   const serverAccount = options.data?.serverAccount === true;
@@ -88,10 +87,7 @@ export function ConnectVercelDialog({ trigger }: { trigger: ReactNode }) {
               size="sm"
               loading={connect.isPending && !token}
               onClick={() =>
-                connect.mutate(
-                  { useServerAccount: true },
-                  { onSuccess: onConnected, onError: onFailed },
-                )
+                connect.mutateAsync({ useServerAccount: true }).then(onConnected, onFailed)
               }
             >
               {demo ? 'Use the demo account' : 'Use the server account'}

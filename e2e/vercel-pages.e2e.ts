@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from './support/fixtures.js';
+
+// Visual checks: PNGs of every Vercel page in both themes and at phone width go here.
+const shots = process.env.E2E_SHOTS_DIR;
+
+async function signInAsOctocat(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continue with GitHub' }).click();
+  await page.locator('button[data-login="octocat"]').click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function connectDemoVercel(page: Page): Promise<void> {
+  await page.goto('/settings');
+  const vercelRow = page.locator('li', { hasText: 'Vercel' });
+  await vercelRow.getByRole('button').first().waitFor();
+  // The same demo GitHub account may have connected Vercel in an earlier test.
+  if (await vercelRow.getByRole('button', { name: 'Disconnect' }).isVisible()) {
+    await vercelRow.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText('Vercel account disconnected').waitFor();
+  }
+  await vercelRow.getByRole('button', { name: 'Connect', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Vercel' });
+  await dialog.getByRole('button', { name: 'Use the demo account' }).click();
+  await page.getByText('Vercel account connected').waitFor();
+  await page
+    .getByText(/Connected as octocat/)
+    .first()
+    .waitFor();
+}
+
+async function snap(page: Page, name: string): Promise<void> {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+describe('Vercel pages on demo data', () => {
+  const e2e = useE2e();
+
+  for (const [theme, width] of [
+    ['light', 1280],
+    ['dark', 360],
+  ] as const) {
+    it(`connects the demo account, then shows deployments, panels, the repository card and triage (${theme}, ${width}px)`, async () => {
+      const page = await e2e.newPage({ width, colorScheme: theme });
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await signInAsOctocat(page);
+      await connectDemoVercel(page);
+      await snap(page, `settings-${theme}-${width}`);
+
+      await page.goto('/deployments');
+      const rows = page.getByRole('region', { name: 'Deployments' }).locator('li');
+      await rows.first().waitFor({ timeout: 20_000 });
+      await page
+        .getByText(/Synced from Vercel/)
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await snap(page, `deployments-${theme}-${width}`);
+
+      await page.getByLabel('Filter').selectOption('error');
+      await page.waitForURL(/filter=error/);
+      const failed = page.getByRole('region', { name: 'Deployments' }).locator('li');
+      await failed.first().getByText('Failed').waitFor();
+      const states = await failed
+        .locator('span', { hasText: /^(Deployed|Building|Failed|Unknown)$/ })
+        .allTextContents();
+      expect(states.length).toBeGreaterThan(0);
+      expect(new Set(states)).toEqual(new Set(['Failed']));
+
+      await failed.first().locator('a[href^="/deployments/"]').click();
+      await page.waitForURL(/\/deployments\/dpl_/);
+      await page.getByRole('heading', { name: 'Build log (last lines)' }).waitFor();
+      await page.getByRole('heading', { name: 'What production still serves' }).waitFor();
+      await page.locator('pre div').first().waitFor();
+      await snap(page, `triage-${theme}-${width}`);
+
+      await page.goto('/dashboard');
+      const status = page.getByRole('region', { name: 'Deployment Status' });
+      const statusItems = status.locator('li');
+      await statusItems.first().waitFor({ timeout: 20_000 });
+      expect(await statusItems.count()).toBeLessThanOrEqual(5);
+      const projects = page.getByRole('region', { name: 'Vercel Projects' }).locator('li');
+      await projects.first().waitFor();
+      expect(await projects.count()).toBeLessThanOrEqual(6);
+      await page
+        .getByText(/Connected as octocat/)
+        .first()
+        .waitFor();
+      await snap(page, `dashboard-${theme}-${width}`);
+
+      await page.goto('/repo/octocat/shipdeck');
+      const card = page.getByRole('region', { name: 'Deployment' });
+      await card
+        .getByText(/^(Deployed|Failed|Building|Queued|Cancelled)$/)
+        .first()
+        .waitFor();
+      await card
+        .getByText(/Production:/)
+        .first()
+        .waitFor();
+      await page.getByText('Live in production').first().waitFor();
+      await snap(page, `repository-${theme}-${width}`);
+
+      expect(e2e.pageErrors).toEqual([]);
+    });
+  }
+});
