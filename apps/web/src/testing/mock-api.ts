@@ -51,6 +51,11 @@ function withSyncedState(url: string, reply: MockReply): MockReply {
 
 /** Routes the app shell and dashboard always call; answered (and not recorded) unless a test lists them. */
 const backgroundRoutes: Record<string, Route> = {
+  'GET /api/notifications': ok({
+    notifications: [],
+    pagination: { page: 1, perPage: 10, total: 0, totalPages: 1, hasNext: false, hasPrev: false },
+    unreadCount: 0,
+  }),
   'GET /api/github/sync': ok(syncedState),
   'GET /api/github/activity': ok({
     ...syncedState,

@@ -50,5 +50,5 @@ describe.each(testDialects)('no row of a deleted user survives on %s', (dialect)
     expect(await rowsMentioning(t.database.db, dialect, [id, email, username])).toEqual([]);
     const after = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
     expect(after.statusCode).toBe(401);
-  });
+  }, 20_000);
 });

@@ -143,5 +143,6 @@ describe.each(testDialects)('notifications on %s', (dialect) => {
     const { notifications } = await list(token);
     expect(notifications.map((n) => n.type).sort()).toEqual(['connect-vercel', 'welcome']);
     expect(notifications.find((n) => n.type === 'connect-vercel')?.link).toBe('/settings');
-  });
+    // Each sign-in runs the first GitHub sync through the job engine.
+  }, 20_000);
 });
