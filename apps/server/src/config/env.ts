@@ -38,6 +38,13 @@ const envSchema = z.object({
     .string()
     .refine((value) => decodeKey(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
     .optional(),
+  ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .refine(
+      (value) => splitKeys(value).every((key) => decodeKey(key) !== null),
+      'must be comma-separated 32-byte keys, each 64 hex digits or base64',
+    )
+    .optional(),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
 });
@@ -50,6 +57,13 @@ export function decodeKey(value: string): Buffer | null {
     ? Buffer.from(value, 'hex')
     : Buffer.from(value, 'base64');
   return key.length === 32 ? key : null;
+}
+
+function splitKeys(value: string): string[] {
+  return value
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
 }
 
 export interface GithubConfig {
@@ -82,6 +96,8 @@ export interface AppConfig {
   emulatorPort: number;
   /** Null means "derive one": main.ts keeps a key file beside a SQLite database. */
   encryptionKey: Buffer | null;
+  /** Keys sealed values may still be under while ENCRYPTION_KEY is rotated; opened, never used to seal. */
+  previousEncryptionKeys: Buffer[];
 }
 
 export class ConfigError extends Error {
@@ -143,5 +159,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMode,
     emulatorPort: env.EMULATOR_PORT,
     encryptionKey: env.ENCRYPTION_KEY ? decodeKey(env.ENCRYPTION_KEY) : null,
+    previousEncryptionKeys: splitKeys(env.ENCRYPTION_KEY_PREVIOUS ?? '').flatMap(
+      (key) => decodeKey(key) ?? [],
+    ),
   };
 }
