@@ -36,6 +36,8 @@ export const errorMessages = {
   deleteConfirmationMismatch: 'Type your username exactly to confirm',
   rateLimited: 'Too many attempts. Please wait and try again.',
   notFound: 'Not found',
+  invalidUrl: 'The address is not valid',
+  urlPartTooLong: 'Part of the address is too long',
   updateProfile: 'Failed to update profile',
   updatePreferences: 'Failed to update preferences',
   savePreferences: 'Failed to save preferences',
