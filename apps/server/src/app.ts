@@ -35,12 +35,15 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Sees every route as it is registered; tests derive requests from the routes' schemas. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the log goes instead of stdout; tests read it back. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp({
   config,
   database,
   onRoute,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
@@ -48,6 +51,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: [
         'req.headers.authorization',
         'req.headers.cookie',
