@@ -43,8 +43,9 @@ describe('secrets at rest, in logs and in answers', () => {
     answers.push({ label, text: handsOutToken ? headers : `${headers}\n${response.body}` });
   }
 
-  async function call(options: InjectOptions, label = `${options.method} ${options.url}`) {
+  async function call(options: InjectOptions & { url: string }) {
     const response = await app.inject(options);
+    const label = `${options.method ?? 'GET'} ${options.url}`;
     record(label, response);
     return response;
   }
