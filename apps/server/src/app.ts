@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
@@ -43,7 +43,7 @@ import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -51,9 +51,18 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** Tests pass their own database; otherwise one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
+  /** Sees every route as it is registered; tests derive requests from the routes' schemas. */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where the log goes instead of stdout; tests read it back. */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  onRoute,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -68,8 +77,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       // Node checks those deadlines this often (30 s by default): cut slow clients within seconds.
       connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
     },
+    frameworkErrors: answerFrameworkError,
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: [
         'req.headers.authorization',
         'req.headers.cookie',
@@ -85,6 +96,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import type { BuildAppOptions } from './app.js';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config/env.js';
 import { loadConfig } from './config/env.js';
@@ -57,13 +58,21 @@ export interface TestApp {
 }
 
 /** Builds one app per suite over its own database and tears both down after it. */
-export function useTestApp(dialect: TestDialect, overrides: Partial<AppConfig> = {}): TestApp {
+export function useTestApp(
+  dialect: TestDialect,
+  overrides: Partial<AppConfig> = {},
+  options: Pick<BuildAppOptions, 'onRoute'> = {},
+): TestApp {
   let app: FastifyInstance | undefined;
   let database: { handle: DatabaseHandle; drop: () => Promise<void> } | undefined;
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    app = await buildApp({ config: testConfig(overrides), database: database.handle });
+    app = await buildApp({
+      config: testConfig(overrides),
+      database: database.handle,
+      ...options,
+    });
   });
   afterAll(async () => {
     await app?.close();

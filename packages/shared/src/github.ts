@@ -114,17 +114,24 @@ export const reposQuerySchema = pageQuerySchema.extend({
 });
 export type ReposQuery = z.input<typeof reposQuerySchema>;
 
+// "." and ".." are no GitHub names, and in a provider URL they would walk to another endpoint.
+function isNotDotSegment(value: string): boolean {
+  return value !== '.' && value !== '..';
+}
+
 export const repoParamsSchema = z.object({
   owner: z
     .string()
     .min(1)
     .max(100)
-    .regex(/^[A-Za-z0-9_.-]+$/, 'is not a GitHub owner name'),
+    .regex(/^[A-Za-z0-9_.-]+$/, 'is not a GitHub owner name')
+    .refine(isNotDotSegment, 'is not a GitHub owner name'),
   repo: z
     .string()
     .min(1)
     .max(100)
-    .regex(/^[A-Za-z0-9_.-]+$/, 'is not a GitHub repository name'),
+    .regex(/^[A-Za-z0-9_.-]+$/, 'is not a GitHub repository name')
+    .refine(isNotDotSegment, 'is not a GitHub repository name'),
 });
 
 export const commitsQuerySchema = pageQuerySchema.extend({

@@ -39,6 +39,8 @@ export const errorMessages = {
   rateLimited: 'Too many attempts. Please wait and try again.',
   notFound: 'Not found',
   webhookHeaders: 'X-GitHub-Delivery and X-GitHub-Event headers are required',
+  invalidUrl: 'The address is not valid',
+  urlPartTooLong: 'Part of the address is too long',
   updateProfile: 'Failed to update profile',
   updatePreferences: 'Failed to update preferences',
   savePreferences: 'Failed to save preferences',

@@ -70,6 +70,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads previous keys for rotation, comma-separated, and refuses a bad one', () => {
+    const previous = `${'b'.repeat(64)}, ${Buffer.alloc(32, 9).toString('base64')}`;
+    expect(loadConfig({ ENCRYPTION_KEY_PREVIOUS: previous }).previousEncryptionKeys).toEqual([
+      Buffer.alloc(32, 0xbb),
+      Buffer.alloc(32, 9),
+    ]);
+    expect(loadConfig({}).previousEncryptionKeys).toEqual([]);
+    expect(() => loadConfig({ ENCRYPTION_KEY_PREVIOUS: `${'b'.repeat(64)},short` })).toThrow(
+      /ENCRYPTION_KEY_PREVIOUS: must be comma-separated/,
+    );
+  });
+
   it('lists every bad value in one readable error', () => {
     const load = () =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x/y', TRUST_PROXY: 'maybe' });

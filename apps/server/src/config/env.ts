@@ -47,6 +47,13 @@ const envSchema = z.object({
   VERCEL_API_URL: z.url().default('https://api.vercel.com'),
   VERCEL_TOKEN: z.string().min(1).optional(),
   VERCEL_TEAM_ID: z.string().min(1).optional(),
+  ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .refine(
+      (value) => splitKeys(value).every((key) => decodeKey(key) !== null),
+      'must be comma-separated 32-byte keys, each 64 hex digits or base64',
+    )
+    .optional(),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   JOBS_WORKER: booleanFlag.default(true),
@@ -67,6 +74,13 @@ export function decodeKey(value: string): Buffer | null {
     ? Buffer.from(value, 'hex')
     : Buffer.from(value, 'base64');
   return key.length === 32 ? key : null;
+}
+
+function splitKeys(value: string): string[] {
+  return value
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
 }
 
 export interface GithubConfig {
@@ -136,6 +150,8 @@ export interface AppConfig {
   /** Null means "derive one": main.ts keeps a key file beside a SQLite database. */
   encryptionKey: Buffer | null;
   jobs: JobsConfig;
+  /** Keys sealed values may still be under while ENCRYPTION_KEY is rotated; opened, never used to seal. */
+  previousEncryptionKeys: Buffer[];
 }
 
 export class ConfigError extends Error {
@@ -222,5 +238,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: env.JOBS_CONCURRENCY,
       expireInSeconds: env.JOBS_EXPIRE_SECONDS,
     },
+    previousEncryptionKeys: splitKeys(env.ENCRYPTION_KEY_PREVIOUS ?? '').flatMap(
+      (key) => decodeKey(key) ?? [],
+    ),
   };
 }

@@ -31,8 +31,11 @@ export const appContextPlugin = fp(
     app.decorate('config', options.config);
     app.decorate('database', options.database);
     app.decorate('db', options.database.db);
-    app.decorate('secrets', createSecretBox(options.encryptionKey));
     app.decorate('jobs', options.jobs);
+    app.decorate(
+      'secrets',
+      createSecretBox(options.encryptionKey, options.config.previousEncryptionKeys),
+    );
     return Promise.resolve();
   },
   { name: 'app-context' },

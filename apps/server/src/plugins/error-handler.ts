@@ -1,7 +1,7 @@
 import { errorMessages } from '@shipdeck/shared/messages';
 import type { ErrorEnvelope } from '@shipdeck/shared/api-envelope';
 import type { ErrorCode } from '@shipdeck/shared/error-codes';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
 
@@ -71,4 +71,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     };
     return reply.code(status).send(body);
   });
+}
+
+/**
+ * The router's own refusals (an undecodable URL, a path parameter over its length limit) happen
+ * before the error handler; without this they answer Fastify's shape and echo the whole URL.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body: ErrorEnvelope = {
+    success: false,
+    message: tooLong ? errorMessages.urlPartTooLong : errorMessages.invalidUrl,
+    code: 'VALIDATION_ERROR',
+  };
+  void reply.code(tooLong ? 414 : 400).send(body);
 }

@@ -1,0 +1,186 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.js';
+import { createDatabase } from '../../../db/database.js';
+import { bearer, newAccount, testConfig } from '../../../test-app.js';
+import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { findProviderToken } from '../../connections/provider-tokens.repository.js';
+
+const emulator = useEmulator({ repos: 8, richRepos: 2, projects: 0 });
+
+// SQLite only: the point is a real database file on disk to read back byte by byte.
+describe('secrets at rest, in logs and in answers', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'shipdeck-secrets-'));
+  const filename = join(directory, 'shipdeck.db');
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  let app: FastifyInstance;
+  /** Every answer, except the bodies whose job is to hand the caller a new session token. */
+  const answers: { label: string; text: string }[] = [];
+  const issuedSessionTokens: string[] = [];
+
+  beforeAll(async () => {
+    app = await buildApp({
+      config: testConfig({ logLevel: 'debug', github: emulator.githubConfig }),
+      database: createDatabase({ dialect: 'sqlite', filename }),
+      logStream,
+    });
+  });
+  afterAll(() => app.close());
+
+  function record(label: string, response: LightMyRequestResponse, handsOutToken = false): void {
+    const headers = JSON.stringify(response.headers);
+    answers.push({ label, text: handsOutToken ? headers : `${headers}\n${response.body}` });
+  }
+
+  async function call(options: InjectOptions & { url: string }) {
+    const response = await app.inject(options);
+    const label = `${options.method ?? 'GET'} ${options.url}`;
+    record(label, response);
+    return response;
+  }
+
+  it('finds no provider token, session token or password in clear text anywhere', async () => {
+    const account = newAccount('secrets');
+    const signup = await app.inject({ method: 'POST', url: '/auth/signup', payload: account });
+    expect(signup.statusCode).toBe(201);
+    record('signup', signup, true);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    record('login', login, true);
+    const passwordSession = login.json<{ data: { token: string } }>().data.token;
+    issuedSessionTokens.push(passwordSession);
+
+    const githubSession = await signInWithGithub(app);
+    issuedSessionTokens.push(githubSession);
+    const me = await call({ method: 'GET', url: '/auth/me', headers: bearer(githubSession) });
+    const githubUserId = me.json<{ data: { user: { id: string } } }>().data.user.id;
+    const stored = await findProviderToken(app.db, githubUserId, 'github');
+    if (!stored) throw new Error('no GitHub token stored');
+    const githubToken = app.secrets.open(stored.token_sealed);
+    expect(githubToken).toMatch(/^gho_/);
+
+    for (const url of [
+      '/api/github/repos',
+      '/api/github/repos?filter=private',
+      '/api/github/repos/octocat/shipdeck',
+      '/api/github/repos/octocat/secret-plans',
+      '/api/github/repos/octocat/shipdeck/commits',
+      '/api/github/repos/octocat/shipdeck/pulls',
+      '/api/github/repos/octocat/shipdeck/branches',
+      '/api/github/repos/octocat/shipdeck/languages',
+      '/api/github/repos/octocat/no-such-repo',
+      '/api/github/pull-requests',
+      '/api/github/stats',
+      '/api/github/activity',
+      '/auth/stats',
+    ]) {
+      await call({ method: 'GET', url, headers: bearer(githubSession) });
+    }
+    await call({ method: 'GET', url: '/api/github/repos', headers: bearer(passwordSession) });
+    await call({ method: 'POST', url: '/auth/github/link', headers: bearer(passwordSession) });
+    await call({
+      method: 'PUT',
+      url: '/auth/password',
+      headers: bearer(passwordSession),
+      payload: { currentPassword: 'wrong-password-1', newPassword: 'another-horse-2' },
+    });
+    await call({ method: 'GET', url: '/auth/me', headers: bearer(`${passwordSession}x`) });
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      headers: bearer(passwordSession),
+    });
+    expect(refreshed.statusCode).toBe(200);
+    record('refresh', refreshed, true);
+    const newSession = refreshed.json<{ data: { token: string } }>().data.token;
+    issuedSessionTokens.push(newSession);
+    await call({ method: 'GET', url: '/auth/me', headers: bearer(passwordSession) });
+    await call({ method: 'POST', url: '/auth/logout', headers: bearer(newSession) });
+    await app.close();
+
+    const secrets = [githubToken, account.password, ...issuedSessionTokens];
+    // The capture is real: debug lines of the requests above, with their URLs.
+    const log = logLines.join('');
+    expect(log).toContain('"level":20');
+    expect(log).toContain('/api/github/repos/octocat/shipdeck/commits');
+    // The SQLite file and its write-ahead log, read as bytes.
+    const files = readdirSync(directory).filter((name) => name.startsWith('shipdeck.db'));
+    expect(files).toContain('shipdeck.db');
+    const database = files.map((name) => readFileSync(join(directory, name)).toString('latin1'));
+    expect(database.join('')).toContain('provider_tokens');
+
+    for (const secret of secrets) {
+      const hint = `${secret.slice(0, 6)}…`;
+      expect(log.includes(secret), `log holds ${hint}`).toBe(false);
+      expect(
+        database.some((bytes) => bytes.includes(secret)),
+        `database holds ${hint}`,
+      ).toBe(false);
+      for (const answer of answers) {
+        expect(answer.text.includes(secret), `${answer.label} answer holds ${hint}`).toBe(false);
+      }
+    }
+    expect(answers.length).toBeGreaterThan(15);
+  });
+});
+
+const secretName = String.raw`[\w.]*(?:token|secret|signature|digest|state(?:Hash)?|code(?:Verifier)?)\b`;
+const plainComparison = new RegExp(
+  String.raw`\b${secretName}\s*[!=]==?\s*(?!null\b|undefined\b|'|")[\w.]+|[\w.]+\s*[!=]==?\s*${secretName}`,
+  'i',
+);
+
+function comparesSecretPlainly(line: string): boolean {
+  return plainComparison.test(line) && !/typeof|\.length|\.status|\.code\b|error/i.test(line);
+}
+
+describe('secret comparisons', () => {
+  it('recognises a plain comparison of a secret, and not a type or null check', () => {
+    expect(comparesSecretPlainly('if (signature === expected) return true;')).toBe(true);
+    expect(comparesSecretPlainly('return row.state_hash == hashState(state);')).toBe(true);
+    expect(comparesSecretPlainly('if (provided !== webhookSecret) deny();')).toBe(true);
+    expect(comparesSecretPlainly('if (provided !== webhook.secret) reject();')).toBe(true);
+    expect(comparesSecretPlainly("if (typeof token === 'string') return;")).toBe(false);
+    expect(comparesSecretPlainly('if (token === null) return;')).toBe(false);
+  });
+
+  const serverSource = fileURLToPath(new URL('../../../', import.meta.url));
+
+  function sourceFiles(directory: string): string[] {
+    return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) return entry.name === '__tests__' ? [] : sourceFiles(path);
+      return entry.name.endsWith('.ts') && !/\.test\.ts$|^test-/.test(entry.name) ? [path] : [];
+    });
+  }
+
+  // Sessions and OAuth states are found by the SHA-256 of the secret, never compared in code.
+  // A secret compared with === leaks, through timing, how much of a guess was right: this
+  // keeps new code (webhook signatures, one-time codes) on timingSafeEqual.
+  it('compares no token, secret, signature or state with === in server code', () => {
+    const files = sourceFiles(serverSource);
+    expect(files.length).toBeGreaterThan(30);
+    const offenders = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, index) => ({ line: line.trim(), where: `${file}:${index + 1}` }))
+        .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*'))
+        .filter(({ line }) => comparesSecretPlainly(line)),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
