@@ -1,10 +1,4 @@
-import {
-  AxiosError,
-  type AxiosResponse,
-  AxiosHeaders,
-  type InternalAxiosRequestConfig,
-} from 'axios';
-import { apiClient } from '@/lib/api-client';
+import { setTransport, type TransportRequest } from '@/lib/api-client';
 
 export type MockReply = { status: number; body?: unknown } | 'network-error';
 type Route = MockReply | ((request: RecordedRequest) => MockReply | Promise<MockReply>);
@@ -12,61 +6,29 @@ type Route = MockReply | ((request: RecordedRequest) => MockReply | Promise<Mock
 export type RecordedRequest = {
   method: string;
   url: string;
-  /** The query string as axios' `params`. */
+  /** The query parameters exactly as the caller passed them. */
   params: Record<string, unknown>;
   body: unknown;
   headers: Record<string, unknown>;
 };
 
-function parseBody(data: unknown): unknown {
-  if (typeof data !== 'string') return data;
-  try {
-    return JSON.parse(data) as unknown;
-  } catch {
-    return data;
-  }
-}
-
 /**
- * Replaces axios' network layer with a table of answers keyed "METHOD /path", so the real
- * api-client (interceptors, envelope parsing, error mapping) runs in every test.
+ * Replaces the client's network layer with a table of answers keyed "METHOD /path", so the
+ * real api-client (headers, envelope parsing, error mapping) runs in every test.
  */
 export function mockApi(routes: Record<string, Route>): { requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
-  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const request: RecordedRequest = {
-      method,
-      url,
-      params: { ...(config.params as Record<string, unknown> | undefined) },
-      body: parseBody(config.data),
-      headers: AxiosHeaders.from(config.headers).toJSON(),
-    };
+  setTransport(async ({ method, url, params, body, headers }: TransportRequest) => {
+    // JSON round trip: the server sees what fetch would send, not the caller's object.
+    const sent = body === undefined ? undefined : (JSON.parse(JSON.stringify(body)) as unknown);
+    const request: RecordedRequest = { method, url, params: { ...params }, body: sent, headers };
     requests.push(request);
     const route = routes[`${method} ${url}`];
     if (route === undefined) throw new Error(`Unexpected request: ${method} ${url}`);
     const reply = typeof route === 'function' ? await route(request) : route;
-    if (reply === 'network-error') {
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    }
-    const response: AxiosResponse = {
-      data: reply.body,
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: {},
-      config,
-      request: {},
-    };
-    if (reply.status >= 200 && reply.status < 300) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
-  };
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    return { status: reply.status, statusText: String(reply.status), data: reply.body ?? null };
+  });
   return { requests };
 }
 
