@@ -31,11 +31,40 @@ export function linguistColors(): Plugin {
   };
 }
 
+/**
+ * Preloads the Latin subset of the self-hosted Geist font, so text paints in its final face at
+ * once instead of swapping (a layout shift) when the CSS discovers the font late.
+ */
+export function preloadFonts(): Plugin {
+  return {
+    name: 'shipdeck-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        Object.keys(context.bundle ?? {})
+          .filter((file) => /geist-latin-wght-normal-[\w-]+\.woff2$/.test(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/${file}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
     linguistColors(),
+    preloadFonts(),
     // `npm run analyze -w apps/web`: what every chunk holds, gzipped, as an interactive treemap.
     mode === 'analyze' &&
       visualizer({
