@@ -4,7 +4,8 @@
 // Run: npx tsx bench/web.ts [--runs 3] [--skip-build]
 // First-load JS/CSS is the gzipped size (zlib level 6, what a server would send) of every script
 // and stylesheet the page fetched until the network went idle, from a cold cache. LCP is the
-// median of the runs; CLS the worst. Prints the table and writes bench/results/web.json.
+// median of the runs, set against the floor page loaded between those runs (same machine load);
+// CLS the worst. Prints the table and writes bench/results/web.json.
 import { execFileSync } from 'node:child_process';
 import { readFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -134,7 +135,12 @@ async function load(
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  const metrics = (await page.evaluate(METRICS_SCRIPT)) as { lcp: number; cls: number };
+  let metrics = (await page.evaluate(METRICS_SCRIPT)) as { lcp: number; cls: number };
+  // Under load Chromium can report the LCP entry late; give it a moment before reading again.
+  for (let attempt = 0; metrics.lcp === 0 && attempt < 5; attempt += 1) {
+    await page.waitForTimeout(500);
+    metrics = (await page.evaluate(METRICS_SCRIPT)) as { lcp: number; cls: number };
+  }
   const fetched = await Promise.all(sizes);
   await context.close();
   const scripts = fetched.filter((f) => f.type === 'script');
@@ -152,26 +158,42 @@ function median(samples: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-async function measure(name: string, url: string, state: BrowserContextOptions['storageState']) {
+async function measure(
+  name: string,
+  url: string,
+  state: BrowserContextOptions['storageState'],
+  withFloor = true,
+) {
   await load(url, state); // warm the server (its GitHub caches), not the browser
   const loads: Load[] = [];
-  for (let i = 0; i < runs; i += 1) loads.push(await load(url, state));
+  // The floor page loads between the runs of every page, so a page and the floor it is
+  // compared with see the same machine load (other processes share these cores).
+  const floorLcps: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    loads.push(await load(url, state));
+    if (withFloor) floorLcps.push((await load(`${floorUrl}/`, anonymous)).lcpMs);
+  }
   const first = loads[0];
   if (!first) throw new Error('no runs');
+  const lcpMs = Math.round(median(loads.map((l) => l.lcpMs)));
+  const floorLcpMs = Math.round(median(floorLcps));
   return {
     page: name,
     jsKb: Math.round((first.jsBytes / 1024) * 10) / 10,
     cssKb: Math.round((first.cssBytes / 1024) * 10) / 10,
-    lcpMs: Math.round(median(loads.map((l) => l.lcpMs))),
+    lcpMs,
     lcpRunsMs: loads.map((l) => Math.round(l.lcpMs)),
+    floorLcpMs,
+    lcpRatio: withFloor ? Math.round((lcpMs / Math.max(floorLcpMs, 1)) * 10) / 10 : 1,
     cls: Math.round(Math.max(...loads.map((l) => l.cls)) * 1000) / 1000,
     scripts: first.scripts,
   };
 }
 
+const anonymous = { cookies: [], origins: [] };
+
 try {
   const state = await signedInState();
-  const anonymous = { cookies: [], origins: [] };
   const firstRepo = JSON.parse(
     await signedInGet(`${app.url}/api/github/repos?perPage=1`, state),
   ) as {
@@ -179,7 +201,7 @@ try {
   };
   const repoPath = `/repo/${firstRepo.data.repositories[0]?.full_name ?? 'octocat/unknown'}`;
 
-  const floor = await measure('floor page', `${floorUrl}/`, anonymous);
+  const floor = await measure('floor page', `${floorUrl}/`, anonymous, false);
   const pages = [
     { route: '/', signedIn: false },
     { route: '/login', signedIn: false },
@@ -201,16 +223,14 @@ try {
       signedIn ? state : anonymous,
     );
     const jsBudget = ENTRY_ROUTES.has(route) ? ENTRY_JS_BUDGET_KB : JS_BUDGET_KB;
-    const lcpRatio = Math.round((result.lcpMs / Math.max(floor.lcpMs, 1)) * 10) / 10;
     results.push({
       route,
       ...result,
-      lcpRatio,
       jsBudgetKb: jsBudget,
       withinBudget:
         result.jsKb <= jsBudget &&
         result.cls < CLS_BUDGET &&
-        (!LCP_ROUTES.has(route) || lcpRatio <= LCP_RATIO_BUDGET),
+        (!LCP_ROUTES.has(route) || result.lcpRatio <= LCP_RATIO_BUDGET),
     });
   }
 
@@ -245,7 +265,7 @@ try {
         `${r.jsKb} KB`,
         `${r.cssKb} KB`,
         `${r.lcpMs} ms`,
-        `${r.lcpRatio}×`,
+        `${r.lcpRatio}× (floor ${r.floorLcpMs} ms)`,
         `${r.cls}`,
         r.withinBudget ? 'yes' : 'NO',
       ]),
