@@ -1,7 +1,8 @@
 import { toastConfig } from '@shipdeck/shared/constants';
+import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
 
-type Sonner = typeof import('sonner');
+type Sonner = typeof SonnerModule;
 let sonner: Promise<Sonner> | undefined;
 const listeners = new Set<() => void>();
 
