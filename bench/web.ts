@@ -135,11 +135,11 @@ async function load(
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  let metrics = (await page.evaluate(METRICS_SCRIPT)) as { lcp: number; cls: number };
+  let metrics = await page.evaluate<{ lcp: number; cls: number }>(METRICS_SCRIPT);
   // Under load Chromium can report the LCP entry late; give it a moment before reading again.
   for (let attempt = 0; metrics.lcp === 0 && attempt < 5; attempt += 1) {
     await page.waitForTimeout(500);
-    metrics = (await page.evaluate(METRICS_SCRIPT)) as { lcp: number; cls: number };
+    metrics = await page.evaluate<{ lcp: number; cls: number }>(METRICS_SCRIPT);
   }
   const fetched = await Promise.all(sizes);
   await context.close();
