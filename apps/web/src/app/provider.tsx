@@ -1,26 +1,34 @@
-import { toastConfig } from '@shipdeck/shared/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { AppToaster } from '@/components/ui/app-toaster';
+import { paths } from '@/config/paths';
+import { UrlTokenConfirm } from '@/features/auth/components/url-token-confirm';
 import { useTheme } from '@/features/theme/hooks/use-theme';
+import { setUnauthorizedHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/**
+ * Everything a page that talks to the server needs: the query cache, the toasts, and the
+ * 401 redirect. A layout route loaded with the first such page, so the landing page (static
+ * content) ships none of it.
+ */
+export function AppProvider() {
   const theme = useTheme();
+  const navigate = useNavigate();
+  useEffect(() => {
+    // A 401 anywhere sends the user to /login without reloading the app.
+    setUnauthorizedHandler(() => {
+      if (window.location.pathname !== paths.login) {
+        void navigate(paths.login, { replace: true });
+      }
+    });
+  }, [navigate]);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster
-        position="top-right"
-        theme={theme}
-        visibleToasts={toastConfig.maxVisible}
-        duration={toastConfig.defaultDurationMs}
-        // Below the 56 px header, so toasts never cover the theme, bell and user-menu buttons.
-        offset={{ top: 68, right: 16 }}
-        mobileOffset={{ top: 64, right: 8, left: 8 }}
-        closeButton
-        richColors
-      />
+      <Outlet />
+      <UrlTokenConfirm />
+      <AppToaster theme={theme} />
     </QueryClientProvider>
   );
 }

@@ -1,15 +1,29 @@
-import { errorEnvelopeSchema } from '@shipdeck/shared/api-envelope';
 import { HTTP_TIMEOUT_MS } from '@shipdeck/shared/constants';
 import { errorMessages } from '@shipdeck/shared/messages';
-import axios, { type AxiosResponse, isAxiosError } from 'axios';
-import { toast } from './toast';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
 import { queryClient } from './query-client';
+import { readErrorEnvelope } from './read-error-envelope';
+import { toast } from './toast';
 import { clearToken, getToken } from './token-storage';
 
 /** Requests whose 401 means something other than "your session is gone". */
 const OWN_401_URLS = new Set(['/auth/login', '/auth/logout', '/auth/exchange']);
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestConfig = {
+  /** The query string; `undefined` and `null` values are left out. */
+  params?: Record<string, QueryValue>;
+  /** The caller explains this failure itself; skip the global 5xx/network toast. */
+  skipErrorToast?: boolean;
+  /** A JSON body for DELETE, which takes no body argument. */
+  data?: unknown;
+  signal?: AbortSignal;
+};
+
+/** What a successful request resolves with: the parsed JSON body and the HTTP status. */
+export type ApiResponse<T = unknown> = { data: T; status: number };
 
 let onUnauthorized: () => void = () => {
   window.location.assign('/login');
@@ -20,20 +34,62 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export const apiClient = axios.create({
-  baseURL: env.apiUrl,
-  timeout: HTTP_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-});
+function buildUrl(url: string, params: RequestConfig['params']): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  const search = query.toString();
+  return `${env.apiUrl}${url}${search ? `?${search}` : ''}`;
+}
 
-apiClient.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token) config.headers.Authorization = `Bearer ${token}`;
-  return config;
-});
+/** One HTTP exchange as the client sees it; `params` are the caller's, not yet a query string. */
+export type TransportRequest = {
+  method: string;
+  url: string;
+  params: Record<string, QueryValue>;
+  body: unknown;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+};
+/** Rejects only when no answer arrived (network failure, timeout, abort). */
+export type Transport = (
+  request: TransportRequest,
+) => Promise<{ status: number; statusText: string; data: unknown }>;
 
-function toApiError(error: unknown): ApiError {
-  if (!isAxiosError(error) || !error.response) {
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export const fetchTransport: Transport = async ({ method, url, params, body, headers, signal }) => {
+  const response = await fetch(buildUrl(url, params), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    data: await readJson(response),
+  };
+};
+
+let transport: Transport = fetchTransport;
+
+/** Tests answer requests from a table instead of the network (see testing/mock-api.ts). */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
+function toApiError(status: number | null, data: unknown, statusText: string): ApiError {
+  if (status === null) {
     return new ApiError({
       message: errorMessages.network,
       status: null,
@@ -42,50 +98,90 @@ function toApiError(error: unknown): ApiError {
       fieldErrors: [],
     });
   }
-  const status = error.response.status;
-  const body = errorEnvelopeSchema.safeParse(error.response.data as unknown);
+  const body = readErrorEnvelope(data);
   if (status >= 500) {
     return new ApiError({
       message: errorMessages.server,
       status,
-      code: body.success ? body.data.code : null,
+      code: body?.code ?? null,
       serverMessage: null,
       fieldErrors: [],
     });
   }
-  const serverMessage = body.success ? body.data.message : null;
   return new ApiError({
-    message: serverMessage ?? error.message,
+    message: body?.message ?? (statusText || `Request failed with status code ${status}`),
     status,
-    code: body.success ? body.data.code : null,
-    serverMessage,
-    fieldErrors: body.success ? (body.data.errors ?? []) : [],
+    code: body?.code ?? null,
+    serverMessage: body?.message ?? null,
+    fieldErrors: body?.errors ?? [],
   });
 }
 
-apiClient.interceptors.response.use(
-  (response: AxiosResponse) => response,
-  (error: unknown) => {
-    const apiError = toApiError(error);
-    const url = isAxiosError(error) ? (error.config?.url ?? '') : '';
-    if (apiError.status === 401 && !OWN_401_URLS.has(url)) {
-      clearToken();
-      queryClient.clear();
-      onUnauthorized();
-    } else if (
-      (apiError.status === null || apiError.status >= 500) &&
-      !(isAxiosError(error) && error.config?.skipErrorToast)
-    ) {
-      // One toast per kind of failure, however many requests fail at once.
-      toast.error(apiError.message, { id: apiError.message });
-    }
-    return Promise.reject(apiError);
-  },
-);
+function report(error: ApiError, url: string, config: RequestConfig): ApiError {
+  if (error.status === 401 && !OWN_401_URLS.has(url)) {
+    clearToken();
+    queryClient.clear();
+    onUnauthorized();
+  } else if ((error.status === null || error.status >= 500) && !config.skipErrorToast) {
+    // One toast per kind of failure, however many requests fail at once.
+    toast.error(error.message, { id: error.message });
+  }
+  return error;
+}
+
+async function request<T>(
+  method: string,
+  url: string,
+  body: unknown,
+  config: RequestConfig = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  let answer: Awaited<ReturnType<Transport>>;
+  try {
+    answer = await transport({
+      method,
+      url,
+      params: config.params ?? {},
+      body,
+      headers,
+      signal: config.signal ? AbortSignal.any([timeout, config.signal]) : timeout,
+    });
+  } catch (error) {
+    // A query cancelled by its caller is not a network failure worth a toast.
+    if (config.signal?.aborted) throw error;
+    throw report(toApiError(null, null, ''), url, config);
+  }
+  const { status, statusText, data } = answer;
+  if (status < 200 || status >= 300)
+    throw report(toApiError(status, data, statusText), url, config);
+  return { data: data as T, status };
+}
+
+/**
+ * The one way the app talks to its server: JSON in and out, the bearer token from storage,
+ * a timeout, and every failure turned into an `ApiError` (401 signs out, 5xx and network
+ * failures toast unless `skipErrorToast`). Built on `fetch`, so no HTTP library ships.
+ */
+export const apiClient = {
+  get: <T = unknown>(url: string, config?: RequestConfig) =>
+    request<T>('GET', url, config?.data, config),
+  delete: <T = unknown>(url: string, config?: RequestConfig) =>
+    request<T>('DELETE', url, config?.data, config),
+  post: <T = unknown>(url: string, body?: unknown, config?: RequestConfig) =>
+    request<T>('POST', url, body, config),
+  put: <T = unknown>(url: string, body?: unknown, config?: RequestConfig) =>
+    request<T>('PUT', url, body, config),
+  patch: <T = unknown>(url: string, body?: unknown, config?: RequestConfig) =>
+    request<T>('PATCH', url, body, config),
+};
 
 /** Reads `response.data.data` of the success envelope and checks it against the shared schema. */
 export function unwrap<T>(
-  response: AxiosResponse<unknown>,
+  response: ApiResponse<unknown>,
   schema: { parse: (input: unknown) => T },
 ): T {
   const body = response.data;

@@ -1,10 +1,4 @@
-import {
-  AxiosError,
-  type AxiosResponse,
-  AxiosHeaders,
-  type InternalAxiosRequestConfig,
-} from 'axios';
-import { apiClient } from '@/lib/api-client';
+import { setTransport, type TransportRequest } from '@/lib/api-client';
 
 export type MockReply = { status: number; body?: unknown } | 'network-error';
 type Route = MockReply | ((request: RecordedRequest) => MockReply | Promise<MockReply>);
@@ -12,22 +6,11 @@ type Route = MockReply | ((request: RecordedRequest) => MockReply | Promise<Mock
 export type RecordedRequest = {
   method: string;
   url: string;
-  /** The query string as axios' `params`. */
+  /** The query parameters exactly as the caller passed them. */
   params: Record<string, unknown>;
   body: unknown;
   headers: Record<string, unknown>;
 };
-
-function parseBody(data: unknown): unknown {
-  if (typeof data !== 'string') return data;
-  try {
-    return JSON.parse(data) as unknown;
-  } catch {
-    return data;
-  }
-}
-
-export const ok = (data: unknown): MockReply => ({ status: 200, body: { success: true, data } });
 
 /** What every answer read from the synced GitHub store carries: here, a finished sync. */
 export const syncedState = {
@@ -51,63 +34,61 @@ function withSyncedState(url: string, reply: MockReply): MockReply {
 
 /** Routes the app shell and dashboard always call; answered (and not recorded) unless a test lists them. */
 const backgroundRoutes: Record<string, Route> = {
-  'GET /api/notifications': ok({
-    notifications: [],
-    pagination: { page: 1, perPage: 10, total: 0, totalPages: 1, hasNext: false, hasPrev: false },
-    unreadCount: 0,
-  }),
-  'GET /api/github/sync': ok(syncedState),
-  'GET /api/github/activity': ok({
-    ...syncedState,
-    daily: [],
-    stats: { days: 30, activeRepos: 0, totalRepos: 0 },
-    repositories: [],
-  }),
+  'GET /api/notifications': {
+    status: 200,
+    body: {
+      success: true,
+      data: {
+        notifications: [],
+        pagination: {
+          page: 1,
+          perPage: 10,
+          total: 0,
+          totalPages: 1,
+          hasNext: false,
+          hasPrev: false,
+        },
+        unreadCount: 0,
+      },
+    },
+  },
+  'GET /api/github/sync': { status: 200, body: { success: true, data: syncedState } },
+  'GET /api/github/activity': {
+    status: 200,
+    body: {
+      success: true,
+      data: {
+        ...syncedState,
+        daily: [],
+        stats: { days: 30, activeRepos: 0, totalRepos: 0 },
+        repositories: [],
+      },
+    },
+  },
 };
 
 /**
- * Replaces axios' network layer with a table of answers keyed "METHOD /path", so the real
- * api-client (interceptors, envelope parsing, error mapping) runs in every test.
+ * Replaces the client's network layer with a table of answers keyed "METHOD /path", so the
+ * real api-client (headers, envelope parsing, error mapping) runs in every test.
  */
 export function mockApi(routes: Record<string, Route>): { requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
-  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const request: RecordedRequest = {
-      method,
-      url,
-      params: { ...(config.params as Record<string, unknown> | undefined) },
-      body: parseBody(config.data),
-      headers: AxiosHeaders.from(config.headers).toJSON(),
-    };
+  setTransport(async ({ method, url, params, body, headers }: TransportRequest) => {
+    // JSON round trip: the server sees what fetch would send, not the caller's object.
+    const sent = body === undefined ? undefined : (JSON.parse(JSON.stringify(body)) as unknown);
+    const request: RecordedRequest = { method, url, params: { ...params }, body: sent, headers };
     const key = `${method} ${url}`;
     if (routes[key] !== undefined || backgroundRoutes[key] === undefined) requests.push(request);
     const route = routes[key] ?? backgroundRoutes[key];
     if (route === undefined) throw new Error(`Unexpected request: ${method} ${url}`);
     const reply = withSyncedState(url, typeof route === 'function' ? await route(request) : route);
-    if (reply === 'network-error') {
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    }
-    const response: AxiosResponse = {
-      data: reply.body,
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: {},
-      config,
-      request: {},
-    };
-    if (reply.status >= 200 && reply.status < 300) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
-  };
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    return { status: reply.status, statusText: String(reply.status), data: reply.body ?? null };
+  });
   return { requests };
 }
+
+export const ok = (data: unknown): MockReply => ({ status: 200, body: { success: true, data } });
 
 export const fail = (
   status: number,

@@ -35,6 +35,8 @@ export function renderApp(element: ReactNode, { url, path, user }: RenderOptions
     queryClient.setQueryData(meQueryKey, user);
     setToken('test-token');
   }
+  // The address bar shows the page, as in the browser (guards compare it with the router's).
+  window.history.replaceState(null, '', url);
   const routePath = path ?? url.split('?')[0] ?? '/';
   const standIns = ['/', '/login', '/signup', '/dashboard'].filter((p) => p !== routePath);
   const router = createMemoryRouter(

@@ -2,11 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { apiClient, setUnauthorizedHandler } from '@/lib/api-client';
+import { fetchTransport, setTransport, setUnauthorizedHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { stubMatchMedia } from './match-media';
-
-const realAdapter = apiClient.defaults.adapter;
 
 beforeEach(() => {
   stubMatchMedia(false);
@@ -20,6 +18,6 @@ afterEach(() => {
   queryClient.clear();
   window.localStorage.clear();
   document.documentElement.className = '';
-  apiClient.defaults.adapter = realAdapter;
+  setTransport(fetchTransport);
   window.history.replaceState(null, '', '/');
 });

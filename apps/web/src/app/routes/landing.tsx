@@ -1,5 +1,4 @@
 import { SkipLink } from '@/components/layouts/skip-link';
-import { useSession } from '@/features/auth/hooks/use-session';
 import { ClosingCta } from '@/features/landing/components/closing-cta';
 import { FeatureGrid } from '@/features/landing/components/feature-grid';
 import { HeroSection } from '@/features/landing/components/hero-section';
@@ -7,9 +6,12 @@ import { LandingFooter } from '@/features/landing/components/landing-footer';
 import { LandingNav } from '@/features/landing/components/landing-nav';
 import { ProblemsSection } from '@/features/landing/components/problems-section';
 import { SolutionsSection } from '@/features/landing/components/solutions-section';
+import { useToken } from '@/lib/token-storage';
 
 export function LandingRoute() {
-  const { isAuthenticated } = useSession();
+  // A stored token is enough to offer the dashboard: loading the user here would put the session
+  // code and its schemas on the lightest page, and the dashboard checks the token anyway.
+  const isAuthenticated = useToken() !== null;
   return (
     <div className="min-h-screen bg-white dark:bg-zinc-950">
       <title>Shipdeck: GitHub and Vercel on one dashboard</title>

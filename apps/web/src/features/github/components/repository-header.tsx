@@ -11,9 +11,11 @@ type RepositoryHeaderProps = {
   repo: string;
   /** Absent while loading or when the repository could not be read: the names from the URL stand in. */
   repository?: Repository | undefined;
+  /** Holds the description's line while the repository loads, so the page below does not jump. */
+  loading?: boolean;
 };
 
-export function RepositoryHeader({ owner, repo, repository }: RepositoryHeaderProps) {
+export function RepositoryHeader({ owner, repo, repository, loading }: RepositoryHeaderProps) {
   return (
     <PageHeader
       title={
@@ -36,6 +38,11 @@ export function RepositoryHeader({ owner, repo, repository }: RepositoryHeaderPr
               </span>
             ) : null}
           </span>
+        ) : loading ? (
+          <span
+            aria-hidden="true"
+            className="block h-5 w-72 max-w-full animate-pulse rounded bg-zinc-100 dark:bg-zinc-800"
+          />
         ) : null
       }
       actions={

@@ -48,7 +48,12 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
 
   return (
     <>
-      <RepositoryHeader owner={owner} repo={repo} repository={repository} />
+      <RepositoryHeader
+        owner={owner}
+        repo={repo}
+        repository={repository}
+        loading={query.isPending}
+      />
       {query.isError ? (
         <GithubLoadError
           title={errorMessages.loadRepositoryData}
