@@ -31,7 +31,13 @@ export type OAuthExchangeBody = z.infer<typeof oauthExchangeBodySchema>;
 export const OAUTH_COMPLETE_PATH = '/login/github';
 /** A personal access token (classic or fine-grained) pasted in Settings instead of OAuth. */
 export const githubTokenBodySchema = z.object({
-  token: z.string().trim().min(1, 'is required').max(255, 'is too long'),
+  token: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(255, 'is too long')
+    // Tokens are printable ASCII; anything else cannot travel in an Authorization header.
+    .regex(/^[\x21-\x7e]+$/, 'is not a GitHub token'),
 });
 export type GithubTokenBody = z.infer<typeof githubTokenBodySchema>;
 

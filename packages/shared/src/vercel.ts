@@ -60,7 +60,13 @@ const optionalTeamId = z
 /** Either a pasted token or the server's own account (VERCEL_TOKEN, or the emulator in demo). */
 export const vercelCredentialsSchema = z
   .object({
-    token: z.string().trim().max(vercelLimits.tokenMax, vercelMessages.tokenInvalid).optional(),
+    token: z
+      .string()
+      .trim()
+      .max(vercelLimits.tokenMax, vercelMessages.tokenInvalid)
+      // Tokens are printable ASCII; anything else cannot travel in an Authorization header.
+      .regex(/^[\x21-\x7e]*$/, vercelMessages.tokenInvalid)
+      .optional(),
     useServerAccount: z.boolean().optional(),
   })
   .strict()
@@ -71,7 +77,13 @@ export const vercelCredentialsSchema = z
 
 export const vercelConnectBodySchema = z
   .object({
-    token: z.string().trim().max(vercelLimits.tokenMax, vercelMessages.tokenInvalid).optional(),
+    token: z
+      .string()
+      .trim()
+      .max(vercelLimits.tokenMax, vercelMessages.tokenInvalid)
+      // Tokens are printable ASCII; anything else cannot travel in an Authorization header.
+      .regex(/^[\x21-\x7e]*$/, vercelMessages.tokenInvalid)
+      .optional(),
     useServerAccount: z.boolean().optional(),
     teamId: optionalTeamId,
   })
@@ -250,7 +262,14 @@ export const vercelStatusResultSchema = z.object({
 });
 export type VercelStatusResult = z.infer<typeof vercelStatusResultSchema>;
 
-export const idParamSchema = z.object({ id: z.string().min(1).max(200) });
+/** Vercel ids (`prj_…`, `dpl_…`) and project names: letters, digits, `_`, `-` and `.` only. */
+export const idParamSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.-]+$/, 'must be a Vercel id or name'),
+});
 
 export const vercelConnectionSchema = z
   .object({

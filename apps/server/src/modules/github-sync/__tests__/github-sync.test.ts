@@ -5,6 +5,7 @@ import {
   statsResultSchema,
   activityResultSchema,
 } from '@shipdeck/shared/github';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../../jobs/job-queue.js';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
@@ -154,21 +155,35 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     expect(malformed.sync.lastError).toBe('GitHub sent an unreadable answer');
   });
 
+  /** The queued (not finished) jobs of one key, from whichever engine runs them. */
+  async function pendingJobsOf(key: string): Promise<{ retryCount: number; runAt: number }[]> {
+    if (t.app.jobs.engine === 'sqlite') {
+      const rows = await t.database.db
+        .selectFrom('jobs')
+        .select(['retry_count', 'run_at'])
+        .where('singleton_key', '=', key)
+        .where('state', 'not in', ['completed'])
+        .execute();
+      return rows.map((row) => ({ retryCount: row.retry_count, runAt: Date.parse(row.run_at) }));
+    }
+    // pg-boss keeps its jobs beside the app's tables in the test schema.
+    const schema = t.database.config.dialect === 'postgres' ? t.database.config.schema : undefined;
+    const { rows } = await sql<{ retry_count: number; start_after: Date }>`
+      select retry_count, start_after from ${sql.table(`${schema ?? 'pgboss'}.job`)}
+      where singleton_key = ${key} and state in ('created', 'retry')`.execute(t.database.db);
+    return rows.map((row) => ({ retryCount: row.retry_count, runAt: row.start_after.getTime() }));
+  }
+
   it('defers the sync when the rate limit is exhausted instead of failing it', async () => {
     await signInWithGithub(t.app);
     const userId = await userIdOf('octocat');
     emulator.handle.faults.add({ area: 'github', rateLimit: 'primary' });
     await requestGithubSync(t.app, userId, 'initial');
     await t.app.jobs.drain();
-    const deferred = await t.database.db
-      .selectFrom('jobs')
-      .select(['state', 'retry_count', 'run_at'])
-      .where('singleton_key', '=', `github:${userId}`)
-      .where('state', 'not in', ['completed'])
-      .execute();
+    const deferred = await pendingJobsOf(`github:${userId}`);
     expect(deferred).toHaveLength(1);
-    expect(deferred[0]?.retry_count).toBe(0);
-    expect(Date.parse(deferred[0]?.run_at ?? '')).toBeGreaterThan(Date.now());
+    expect(deferred[0]?.retryCount).toBe(0);
+    expect(deferred[0]?.runAt).toBeGreaterThan(Date.now());
 
     const error: unknown = await syncGithubAccount(t.app, { userId, reason: 'initial' }).catch(
       (caught: unknown) => caught,

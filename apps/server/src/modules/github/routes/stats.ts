@@ -61,12 +61,15 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await snapshotMonthAgo(app.db, user.id, now);
       const change = (was: number | undefined, is: number) =>
         was === undefined ? null : percentChange(was, is);
+      // Before the first successful sync the store holds no commits: that is unknown, not zero.
+      const commitsKnown = status.syncedAt !== null;
       return ok({
         ...status,
         ...figures,
+        totalCommits: commitsKnown ? figures.totalCommits : null,
         changes: {
           totalRepos: change(before?.total_repos, figures.totalRepos),
-          totalCommits: change(before?.total_commits, figures.totalCommits),
+          totalCommits: commitsKnown ? change(before?.total_commits, figures.totalCommits) : null,
           openIssues: change(before?.open_issues, figures.openIssues),
           totalStars: change(before?.total_stars, figures.totalStars),
         },

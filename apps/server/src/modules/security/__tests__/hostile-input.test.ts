@@ -66,8 +66,18 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     dialect,
     {
       webDistDir: join(root, 'web'),
+      // Configured, so the webhook routes check signatures instead of answering 503 (not set up).
+      webhooks: {
+        githubSecret: 'hostile-github-secret',
+        vercelSecret: 'hostile-vercel-secret',
+        perMinute: 1_000_000,
+      },
       get github() {
         return emulator.githubConfig;
+      },
+      // Vercel is the emulator too: an unreachable Vercel would rightly answer 503.
+      get vercel() {
+        return { apiUrl: emulator.handle.vercelApiUrl, serverToken: null, serverTeamId: null };
       },
     },
     { onRoute: collect },

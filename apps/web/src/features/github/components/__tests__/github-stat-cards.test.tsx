@@ -99,12 +99,13 @@ describe('dashboard with GitHub connected', () => {
     expect(await screen.findByText((4321).toLocaleString())).toBeInTheDocument();
   });
 
-  it('shows no Vercel panels and no stat cards before GitHub is connected', async () => {
+  // Spec §2: Vercel Projects only with GitHub connected; Deployment Status is Vercel's own panel.
+  it('shows no Vercel Projects panel and no stat cards before GitHub is connected', async () => {
     mockApi({});
     renderApp(<DashboardRoute />, { url: '/dashboard', user: buildUser() });
 
     expect(await screen.findByText('GitHub not connected')).toBeInTheDocument();
     expect(screen.queryByText('Total Repositories')).not.toBeInTheDocument();
-    expect(screen.queryByText(/Vercel Projects|Deployment Status/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Vercel Projects')).not.toBeInTheDocument();
   });
 });
