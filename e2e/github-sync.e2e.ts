@@ -73,10 +73,13 @@ describe('synced GitHub store in demo mode', () => {
     expect(firstPage.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/page=2/);
-    await page.waitForLoadState('networkidle');
-    const secondPage = await page.locator('ul a[href*="/pull/"]').allTextContents();
-    expect(secondPage.length).toBeGreaterThan(0);
-    expect(secondPage).not.toEqual(firstPage);
+    // The live event stream keeps a request open, so "network idle" says nothing here: wait for
+    // the rows themselves (the previous page stays on screen while the next one loads).
+    const rows = () => page.locator('ul a[href*="/pull/"]').allTextContents();
+    await expect
+      .poll(async () => JSON.stringify(await rows()), { timeout: 15_000 })
+      .not.toBe(JSON.stringify(firstPage));
+    expect((await rows()).length).toBeGreaterThan(0);
     expect(e2e.pageErrors).toEqual([]);
   }, 90_000);
 });

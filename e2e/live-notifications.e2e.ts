@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
@@ -15,9 +16,11 @@ function freePort(): Promise<number> {
 }
 
 const emulatorPort = await freePort();
+// The test drives the emulator's admin API, so it chooses the key the server gives it.
+const emulatorAdminKey = randomBytes(24).toString('hex');
 
 describe('live notifications in demo mode', () => {
-  const e2e = useE2e({ EMULATOR_PORT: String(emulatorPort) });
+  const e2e = useE2e({ EMULATOR_PORT: String(emulatorPort), EMULATOR_ADMIN_KEY: emulatorAdminKey });
 
   it('an emulator merge arrives in the bell over SSE without a reload, and opens its repository', async () => {
     const page = await e2e.newPage();
@@ -41,7 +44,7 @@ describe('live notifications in demo mode', () => {
 
     const activity = await fetch(`http://127.0.0.1:${emulatorPort}/_emulator/activity`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-emulator-key': emulatorAdminKey },
       body: JSON.stringify({ kind: 'pull_request.merged' }),
     });
     expect(activity.status).toBe(200);

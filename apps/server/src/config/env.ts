@@ -56,6 +56,7 @@ const envSchema = z.object({
     .optional(),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  EMULATOR_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   JOBS_WORKER: booleanFlag.default(true),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   JOBS_CONCURRENCY: positiveInt.default(1),
@@ -143,6 +144,8 @@ export interface AppConfig {
   demoMode: boolean;
   /** Port of the in-process emulator in demo mode; 0 picks a free one. */
   emulatorPort: number;
+  /** Demo mode: key of the emulator's /_emulator admin API; null generates one per start. */
+  emulatorAdminKey: string | null;
   /** Demo mode: how often the emulator makes something happen; 0 turns live activity off. */
   demoActivityMs: number;
   /** Shared secrets of the webhook routes; null answers 503 there (demo mode generates them). */
@@ -225,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     demoMode,
     emulatorPort: env.EMULATOR_PORT,
+    emulatorAdminKey: env.EMULATOR_ADMIN_KEY ?? null,
     demoActivityMs: env.DEMO_ACTIVITY_MS,
     webhooks: {
       githubSecret: env.GITHUB_WEBHOOK_SECRET ?? null,

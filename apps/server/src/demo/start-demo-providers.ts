@@ -25,7 +25,7 @@ export async function startDemoProviders(
   options: { activityMs?: number } = {},
 ): Promise<DemoProviders> {
   // The admin API lists every emulated token: only whoever can read this process's log may use it.
-  const adminKey = randomBytes(24).toString('base64url');
+  const adminKey = config.emulatorAdminKey ?? randomBytes(24).toString('base64url');
   const emulator = await startEmulator({ port: config.emulatorPort, adminKey });
   const githubSecret = config.webhooks.githubSecret ?? randomBytes(32).toString('hex');
   const vercelSecret = config.webhooks.vercelSecret ?? randomBytes(32).toString('hex');

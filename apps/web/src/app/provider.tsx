@@ -1,20 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { AppToaster } from '@/components/ui/app-toaster';
 import { paths } from '@/config/paths';
 import { UrlTokenConfirm } from '@/features/auth/components/url-token-confirm';
-import { useTheme } from '@/features/theme/hooks/use-theme';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
 /**
- * Everything a page that talks to the server needs: the query cache, the toasts, and the
- * 401 redirect. A layout route loaded with the first such page, so the landing page (static
+ * Everything a page that talks to the server needs: the query cache and the 401
+ * redirect. A layout route loaded with the first such page, so the landing page (static
  * content) ships none of it.
  */
 export function AppProvider() {
-  const theme = useTheme();
   const navigate = useNavigate();
   useEffect(() => {
     // A 401 anywhere sends the user to /login without reloading the app.
@@ -28,7 +25,6 @@ export function AppProvider() {
     <QueryClientProvider client={queryClient}>
       <Outlet />
       <UrlTokenConfirm />
-      <AppToaster theme={theme} />
     </QueryClientProvider>
   );
 }
