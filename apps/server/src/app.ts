@@ -32,7 +32,7 @@ import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
 import { registerWebhookJobs } from './modules/webhooks/enqueue-webhook-apply.js';
 import { webhooksRoutes } from './modules/webhooks/routes/webhooks.js';
-import { unsyncedDoraLoader } from './modules/insights/dora-loader.js';
+import { syncedDoraLoader } from './modules/insights/synced-dora-loader.js';
 import { doraRoute } from './modules/insights/routes/dora.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { registerVercelSyncJobs } from './modules/vercel/vercel-sync-jobs.js';
@@ -159,7 +159,7 @@ export async function buildApp({
     },
     { prefix: '/api/github' },
   );
-  await app.register(doraRoute, { prefix: '/api/insights', loader: unsyncedDoraLoader });
+  await app.register(doraRoute, { prefix: '/api/insights', loader: syncedDoraLoader });
 
   await app.register(
     async (vercel) => {

@@ -22,12 +22,3 @@ export interface DoraHistory {
 export interface DoraLoader {
   load(app: FastifyInstance, query: DoraHistoryQuery): Promise<DoraHistory>;
 }
-
-/**
- * The loader production uses until the synced Vercel deployments and GitHub pull-request tables
- * exist in this build: Shipdeck holds no deployment history yet, and says so.
- * Replace with SQL over `vercel_deployments` × `github_pull_requests`/`github_commits`.
- */
-export const unsyncedDoraLoader: DoraLoader = {
-  load: () => Promise.resolve({ deployments: [], changes: [], repositories: [], syncedAt: null }),
-};
