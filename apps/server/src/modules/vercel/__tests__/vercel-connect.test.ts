@@ -3,6 +3,7 @@ import { vercelMessages, vercelTeamsResultSchema } from '@shipdeck/shared/vercel
 import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';
+import { sendWelcomeNotifications } from '../../notifications/welcome-notifications.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 3, deploymentsPerProject: 6 });
 
@@ -166,7 +167,16 @@ describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
   });
 
   it('connects the server account in one click without the browser seeing its token', async () => {
-    const { token } = await signUpAndLogIn(t.app);
+    const { token, userId } = await signUpAndLogIn(t.app);
+    await sendWelcomeNotifications(t.app, userId, 'octocat');
+    const unread = () =>
+      t.app.db
+        .selectFrom('notifications')
+        .select('type')
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .execute();
+    expect((await unread()).map((row) => row.type)).toContain('connect-vercel');
     const options = await t.app.inject({
       method: 'GET',
       url: '/auth/vercel/options',
@@ -186,6 +196,8 @@ describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
       username: 'octocat',
       source: 'server',
     });
+    // The prompt to connect Vercel has been acted on; the welcome stays unread.
+    expect((await unread()).map((row) => row.type)).toEqual(['welcome']);
   });
 
   it('disconnect removes the token and every synced Vercel row of that user only', async () => {

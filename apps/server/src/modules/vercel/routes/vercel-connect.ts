@@ -15,6 +15,7 @@ import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
 import { saveProviderToken } from '../../connections/provider-tokens.repository.js';
+import { settleConnectVercelPrompt } from '../../notifications/welcome-notifications.js';
 import { VercelApiError, VercelClient } from '../vercel-client.js';
 import { vercelConnectionOf } from '../vercel-connection-dto.js';
 import { deleteVercelData, saveVercelConnection } from '../vercel-connections.repository.js';
@@ -148,6 +149,7 @@ export const vercelConnectRoutes: FastifyPluginAsyncZod = async (app) => {
           connected_at: nowIso(),
         });
       });
+      await settleConnectVercelPrompt(app, user.id);
       await requestVercelSync(app, user.id, 'initial');
       return ok({ user: toUserDto(user, await vercelConnectionOf(app.db, user.id)) });
     },
