@@ -1,7 +1,7 @@
 import { Octokit } from '@octokit/rest';
 import type { ShipPullRequest } from '@shipdeck/shared/insights';
 import { shipPullsResultSchema } from '@shipdeck/shared/insights';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
 import { deriveChecksState, deriveReviewState } from '../../insights/ship-status.js';
@@ -13,6 +13,30 @@ describe.each(testDialects)('ship status stored by the GitHub sync on %s', (dial
     get github() {
       return emulator.githubConfig;
     },
+  });
+
+  afterEach(() => emulator.handle.faults.clear());
+
+  // Runs first: the store is still empty, so no earlier sync left ship states behind.
+  it('a pull request whose reviews GitHub fails to list does not fail the sync', async () => {
+    emulator.handle.faults.add({
+      area: 'github',
+      pathPattern: '/pulls/[0-9]+/reviews$',
+      errorRate: 1,
+      errorStatus: 502,
+    });
+    const token = await signInWithGithub(t.app);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/github/pull-requests?filter=open&perPage=100',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    const result = shipPullsResultSchema.parse(response.json<{ data: unknown }>().data);
+    expect(result.sync.lastError).toBeNull();
+    expect(result.syncedAt).not.toBeNull();
+    expect(result.pullRequests.length).toBeGreaterThan(0);
+    expect(result.pullRequests.some((pull) => 'review' in pull)).toBe(false);
   });
 
   it('serves review and checks that agree with GitHub for an open pull request', async () => {
