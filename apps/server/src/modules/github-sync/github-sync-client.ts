@@ -148,7 +148,7 @@ export async function openSyncClient(
         refuseIfSpent(budgets.get('core'), 'core');
         client.requests += 1;
         const response = await request(options);
-        const budget = budgetFrom(response.headers as Record<string, unknown>);
+        const budget = budgetFrom(response.headers);
         if (budget) budgets.set('core', budget);
         return response;
       });
