@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pullRequestSchema } from './github.js';
+import { pullRequestSchema, pullsResultSchema } from './github.js';
 
 /** Windows the insights page and `GET /api/insights/dora` offer, in days. */
 export const INSIGHTS_WINDOWS = [7, 30, 90] as const;
@@ -313,3 +313,12 @@ export type RateLimitBudget = z.infer<typeof rateLimitBudgetSchema>;
 /** A `/api/github/pull-requests` item once the synced store serves ship status with it. */
 export const shipPullRequestSchema = pullRequestSchema.extend(shipStatusSchema.shape);
 export type ShipPullRequest = z.infer<typeof shipPullRequestSchema>;
+
+/**
+ * `/api/github/pull-requests` answers: an item carries its ship status once a sync has derived
+ * it (the sync derives it for the 30 most recently updated open pull requests at a time).
+ */
+export const shipPullsResultSchema = pullsResultSchema.extend({
+  pullRequests: z.array(z.union([shipPullRequestSchema, pullRequestSchema])),
+});
+export type ShipPullsResult = z.infer<typeof shipPullsResultSchema>;

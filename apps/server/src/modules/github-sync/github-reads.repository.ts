@@ -168,7 +168,7 @@ export async function pullRequestsPerDay(db: Db, userId: string, since: string) 
   return new Map(rows.map((row) => [row.day, Number(row.n)]));
 }
 
-function involvedPullRequests(db: Db, userId: string) {
+export function involvedPullRequests(db: Db, userId: string) {
   return db
     .selectFrom('github_pull_requests')
     .innerJoin(
@@ -207,6 +207,9 @@ const pullColumns = [
   'github_pull_requests.head_ref',
   'github_pull_requests.head_repo_name',
   'github_pull_requests.head_repo_html_url',
+  'github_pull_requests.head_sha',
+  'github_pull_requests.review_state',
+  'github_pull_requests.checks_state',
   'github_repositories.full_name',
 ] as const;
 

@@ -25,6 +25,11 @@ export interface SyncClient {
     params: Record<string, unknown>,
     etag?: string | null,
   ): Promise<ConditionalAnswer>;
+  /**
+   * Puts another Octokit (the conditional `githubClientFor` one) under this client's core budget
+   * and request count, for calls made through Octokit helpers rather than `get`.
+   */
+  govern(octokit: Octokit): void;
 }
 
 function secondsUntil(resetEpochSeconds: number): number {
@@ -137,6 +142,16 @@ export async function openSyncClient(
         }
         throw error;
       }
+    },
+    govern(other) {
+      other.hook.wrap('request', async (request, options) => {
+        refuseIfSpent(budgets.get('core'), 'core');
+        client.requests += 1;
+        const response = await request(options);
+        const budget = budgetFrom(response.headers);
+        if (budget) budgets.set('core', budget);
+        return response;
+      });
     },
   };
   return client;

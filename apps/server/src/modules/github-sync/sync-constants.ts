@@ -4,3 +4,5 @@ export const ACCOUNT_RESOURCE = 'account';
 export const DETAILED_REPOSITORIES = 10;
 /** How often a connected account is refreshed. */
 export const REFRESH_EVERY_MS = 5 * 60_000;
+/** Open pull requests whose review and checks one sync refreshes (three calls each). */
+export const SHIP_STATE_PULLS = 30;

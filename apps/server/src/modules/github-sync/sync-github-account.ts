@@ -30,7 +30,16 @@ import {
 } from './github-wire.js';
 import { recentlyPushedRepositories } from './github-reads.repository.js';
 import { recordDailySnapshot } from './daily-snapshots.js';
-import { ACCOUNT_RESOURCE, DETAILED_REPOSITORIES, REFRESH_EVERY_MS } from './sync-constants.js';
+import {
+  ACCOUNT_RESOURCE,
+  DETAILED_REPOSITORIES,
+  REFRESH_EVERY_MS,
+  SHIP_STATE_PULLS,
+} from './sync-constants.js';
+import { githubClientFor } from '../github/github-client.js';
+import { fetchPullRequestShipState } from '../insights/fetch-ship-state.js';
+import type { UserRow } from '../auth/users.table.js';
+import { openPullsForShipState, parseLogins, saveShipState } from './ship-state.repository.js';
 
 export type SyncReason = 'initial' | 'refresh';
 
@@ -245,6 +254,40 @@ async function syncRecentRepositories(ctx: SyncContext): Promise<void> {
   }
 }
 
+/**
+ * Review and checks of the most recently updated open pull requests, through the conditional
+ * Octokit (an unchanged pull request costs 304s, free of rate limit) held to the sync's budget.
+ * One pull request failing leaves its stored state as it was and does not fail the sync.
+ */
+async function syncShipStates(ctx: SyncContext, user: UserRow): Promise<void> {
+  const pulls = await openPullsForShipState(ctx.app.db, ctx.userId, SHIP_STATE_PULLS);
+  if (pulls.length === 0) return;
+  const octokit = await githubClientFor(ctx.app, user);
+  ctx.client.govern(octokit);
+  let done = 0;
+  for (const pull of pulls) {
+    try {
+      const state = await fetchPullRequestShipState(octokit, {
+        owner: pull.owner_login,
+        repo: pull.name,
+        number: pull.number,
+        headSha: pull.head_sha ?? '',
+        requestedReviewers: parseLogins(pull.requested_reviewers),
+      });
+      await saveShipState(ctx.app.db, Number(pull.id), state);
+    } catch (error) {
+      // A spent budget ends this step for every pull request alike; the next sync resumes.
+      if (error instanceof RetryLaterError) break;
+      ctx.app.log.warn(
+        { userId: ctx.userId, pullRequestId: Number(pull.id), reason: describe(error) },
+        'GitHub ship state not refreshed',
+      );
+    }
+    done += 1;
+    await progress(ctx, 'ship-status', done, pulls.length);
+  }
+}
+
 function describe(error: unknown): string {
   if (error instanceof RetryLaterError) return error.message;
   if (error instanceof RequestError) return `GitHub answered ${error.status}`;
@@ -281,6 +324,7 @@ export async function syncGithubAccount(
     await syncRepositories(ctx);
     await syncPullRequests(ctx);
     await syncRecentRepositories(ctx);
+    await syncShipStates(ctx, user);
     await recordDailySnapshot(app.db, user.id, user.github_login, new Date());
     await updateSyncState(app.db, account, {
       phase: null,

@@ -1,5 +1,6 @@
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
-import { pullRequestsQuerySchema, pullsResultSchema } from '@shipdeck/shared/github';
+import { pullRequestsQuerySchema } from '@shipdeck/shared/github';
+import { shipPullsResultSchema } from '@shipdeck/shared/insights';
 import { paginate } from '@shipdeck/shared/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
@@ -7,6 +8,8 @@ import { requireAuth } from '../../../plugins/authenticate.js';
 import { listInvolvedPullRequestRows } from '../../github-sync/github-reads.repository.js';
 import { pullRequestFromRow } from '../../github-sync/store-to-dto.js';
 import { syncedContext } from '../../github-sync/synced-answer.js';
+import { deploymentsForShas } from '../../github-sync/ship-state.repository.js';
+import { deploymentRecord, shipStatusFromRow } from '../../github-sync/ship-status-from-row.js';
 
 export const pullRequestsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,7 +22,7 @@ export const pullRequestsRoute: FastifyPluginAsyncZod = async (app) => {
           'Pull requests across all your repositories (authored, review requested, assigned) from the synced store',
         security: [{ bearerAuth: [] }],
         querystring: pullRequestsQuerySchema,
-        response: { 200: successEnvelope(pullsResultSchema) },
+        response: { 200: successEnvelope(shipPullsResultSchema) },
       },
     },
     async (request) => {
@@ -27,9 +30,16 @@ export const pullRequestsRoute: FastifyPluginAsyncZod = async (app) => {
       const { status } = await syncedContext(app, user);
       const { page, perPage } = request.query;
       const { rows, total } = await listInvolvedPullRequestRows(app.db, user.id, request.query);
+      const shas = rows.flatMap((row) => (row.head_sha ? [row.head_sha] : []));
+      const deploymentRows = await deploymentsForShas(app.db, user.id, shas);
+      const urls = new Map(deploymentRows.map((row) => [row.id, `https://${row.url}`]));
+      const deployments = deploymentRows.map(deploymentRecord);
       return ok({
         ...status,
-        pullRequests: rows.map(pullRequestFromRow),
+        pullRequests: rows.map((row) => {
+          const ship = shipStatusFromRow(row, deployments, (d) => urls.get(d.id) ?? '');
+          return ship ? { ...pullRequestFromRow(row), ...ship } : pullRequestFromRow(row);
+        }),
         pagination: paginate(page, perPage, total),
       });
     },

@@ -1,5 +1,5 @@
 import type { PullRequestFilter, PullRequestSort } from '@shipdeck/shared/github';
-import { pullsResultSchema } from '@shipdeck/shared/github';
+import { shipPullsResultSchema } from '@shipdeck/shared/insights';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 
@@ -17,7 +17,7 @@ export async function getPullRequests({ q, ...params }: PullRequestsParams) {
     params: { ...params, q: q?.trim() || undefined },
     skipErrorToast: true,
   });
-  return unwrap(response, pullsResultSchema);
+  return unwrap(response, shipPullsResultSchema);
 }
 
 export function getPullRequestsQueryOptions(params: PullRequestsParams) {

@@ -1,11 +1,13 @@
 import { truncation } from '@shipdeck/shared/constants';
 import type { PullRequest } from '@shipdeck/shared/github';
+import type { ShipPullRequest } from '@shipdeck/shared/insights';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { paths } from '@/config/paths';
 import { truncate } from '@/utils/truncate';
 import { externalUrl } from '@/utils/external-url';
+import { ShipStatusChips } from '@/features/insights/components/ship-status-chips';
 import { PullRequestStateBadge } from './pull-request-state-badge';
 
 function repositoryLink(fullName: string): string | null {
@@ -14,7 +16,7 @@ function repositoryLink(fullName: string): string | null {
 }
 
 /** One pull request on the pull-requests page: where it lives, what it is, where it stands. */
-export function PullRequestRow({ pullRequest }: { pullRequest: PullRequest }) {
+export function PullRequestRow({ pullRequest }: { pullRequest: PullRequest | ShipPullRequest }) {
   const repoPath = repositoryLink(pullRequest.repository);
   return (
     <li className="flex flex-col gap-1.5 px-4 py-3.5 sm:px-5">
@@ -52,6 +54,7 @@ export function PullRequestRow({ pullRequest }: { pullRequest: PullRequest }) {
         <span aria-hidden="true">·</span>
         <RelativeTime value={pullRequest.updated_at} prefix="updated" />
       </p>
+      {'review' in pullRequest ? <ShipStatusChips status={pullRequest} /> : null}
     </li>
   );
 }

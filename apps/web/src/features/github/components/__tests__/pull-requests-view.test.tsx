@@ -1,3 +1,4 @@
+import { checksStateLabels, reviewStateLabels } from '@shipdeck/shared/insights';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -45,6 +46,36 @@ describe('pull requests page', () => {
     expect(within(row).getByText('hubot')).toBeInTheDocument();
     expect(requests[0]?.params).toEqual({ page: 1, perPage: 30, filter: 'all', sort: 'updated' });
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
+  it('shows ship status on the rows the server derived it for, and only there', async () => {
+    mockApi({
+      'GET /api/github/pull-requests': () =>
+        ok({
+          pullRequests: [
+            {
+              ...buildPullRequest({ number: 7, title: 'Shipping change' }),
+              review: 'approved',
+              checks: 'failing',
+              preview: { state: 'none' },
+              stage: 'checks',
+              eta: null,
+            },
+            buildPullRequest({ number: 8, title: 'Older change' }),
+          ],
+          pagination: buildPagination(1, 30, 2),
+        }),
+    });
+    renderApp(<PullRequestsRoute />, { url: '/pull-requests', user: connected });
+
+    const shipping = (await screen.findByRole('link', { name: /Shipping change/ })).closest(
+      'li',
+    ) as HTMLElement;
+    const chips = within(shipping).getByRole('list', { name: 'Ship status' });
+    expect(within(chips).getByText(reviewStateLabels.approved)).toBeInTheDocument();
+    expect(within(chips).getByText(checksStateLabels.failing)).toBeInTheDocument();
+    const older = screen.getByRole('link', { name: /Older change/ }).closest('li') as HTMLElement;
+    expect(within(older).queryByRole('list', { name: 'Ship status' })).not.toBeInTheDocument();
   });
 
   it('sends the filter, sort and search to the server', async () => {

@@ -1,0 +1,68 @@
+import type { ChecksState, ReviewState } from '@shipdeck/shared/insights';
+import type { Db } from '../../db/database.js';
+import { involvedPullRequests } from './github-reads.repository.js';
+
+/** The user's open pull requests with a known head SHA, most recently updated first. */
+export async function openPullsForShipState(db: Db, userId: string, limit: number) {
+  return involvedPullRequests(db, userId)
+    .select([
+      'github_pull_requests.id',
+      'github_pull_requests.number',
+      'github_pull_requests.head_sha',
+      'github_pull_requests.requested_reviewers',
+      'github_repositories.owner_login',
+      'github_repositories.name',
+    ])
+    .where('github_pull_requests.state', '=', 'open')
+    .where('github_pull_requests.head_sha', 'is not', null)
+    .orderBy('github_pull_requests.updated_at', 'desc')
+    .orderBy('github_pull_requests.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function saveShipState(
+  db: Db,
+  pullRequestId: number,
+  state: { review: ReviewState; checks: ChecksState },
+): Promise<void> {
+  await db
+    .updateTable('github_pull_requests')
+    .set({ review_state: state.review, checks_state: state.checks })
+    .where('id', '=', pullRequestId)
+    .execute();
+}
+
+/** This user's Vercel deployments built from any of these commits, for previews and stages. */
+export async function deploymentsForShas(db: Db, userId: string, shas: readonly string[]) {
+  if (shas.length === 0) return [];
+  return db
+    .selectFrom('vercel_deployments')
+    .select([
+      'id',
+      'project_id',
+      'target',
+      'state',
+      'url',
+      'commit_sha',
+      'commit_message',
+      'created_at',
+      'building_at',
+      'ready_at',
+    ])
+    .where('user_id', '=', userId)
+    .where('commit_sha', 'in', [...shas])
+    .execute();
+}
+
+/** `requested_reviewers` is stored as a JSON array of logins; anything else counts as none. */
+export function parseLogins(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed)
+      ? parsed.filter((login): login is string => typeof login === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
