@@ -1,17 +1,17 @@
 // Load and memory of the built server: 500 concurrent keep-alive connections for 60 s across the
 // main read routes (zero errors expected, p50/p99 reported), then the server's resident memory
-// after 100,000 more requests and again after a second 100,000, against the idle baseline
-// measured in the same run. The server runs as its own process (apps/server/dist/main.js) against
-// an emulated GitHub account with 5,000 repositories, so its memory is Shipdeck's alone.
+// after 100,000 more requests and again after a second 100,000 (100 connections), against the
+// idle baseline measured in the same run. Requests are sent by autocannon. The server runs as its
+// own process (apps/server/dist/main.js) against an emulated GitHub account with 5,000
+// repositories, so its memory is Shipdeck's alone.
 // Run: npm run build -w packages/shared -w packages/emulator -w apps/server
 //      npx tsx --conditions=@shipdeck/source bench/load.ts [--connections 500] [--seconds 60]
-//        [--requests 100000] [--repos 5000]
+//        [--requests 100000] [--memory-connections 100] [--timeout 30] [--repos 5000]
 // Prints the figures and writes bench/results/load.json.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,18 +19,26 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
+import autocannon from 'autocannon';
 
 const { values } = parseArgs({
   options: {
     connections: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '60' },
     requests: { type: 'string', default: '100000' },
+    'memory-connections': { type: 'string', default: '100' },
+    // Seconds before a request counts as failed (autocannon's own default is 10).
+    timeout: { type: 'string', default: '30' },
     repos: { type: 'string', default: '5000' },
+    // Node flags for the server, e.g. `--server-node-flags="--heapsnapshot-signal=SIGUSR2"`.
+    'server-node-flags': { type: 'string', default: '' },
   },
 });
 const connections = Number(values.connections);
 const seconds = Number(values.seconds);
 const requestsPerPhase = Number(values.requests);
+const memoryConnections = Number(values['memory-connections']);
+const timeoutSeconds = Number(values.timeout);
 const repoCount = Number(values.repos);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -55,7 +63,10 @@ function freePort(): Promise<number> {
 const emulator = await startEmulator({ repos: repoCount, rateLimits: false });
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [serverEntry], {
+const nodeFlags = values['server-node-flags'].split(' ').filter(Boolean);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+const server = spawn(process.execPath, [...nodeFlags, serverEntry], {
   env: {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -76,7 +87,8 @@ const server = spawn(process.execPath, [serverEntry], {
 const serverPid = server.pid ?? 0;
 
 async function waitForHealth(): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  // Two minutes: on a loaded machine start-up (migrations included) has taken half a minute.
+  for (let attempt = 0; attempt < 1200; attempt += 1) {
     try {
       if ((await fetch(`${origin}/health`)).ok) return;
     } catch {
@@ -94,26 +106,41 @@ function residentMb(): number {
   return Math.round(kb / 102.4) / 10;
 }
 
-/** The OAuth web flow as a browser plays it; returns the bearer token. */
+/**
+ * An account connected to the emulated GitHub with the demo account's token, once its initial
+ * sync into the store has finished; returns the bearer token.
+ */
 async function signIn(): Promise<string> {
-  const begin = await fetch(`${origin}/auth/github`, { redirect: 'manual' });
-  const authorize = new URL(String(begin.headers.get('location')));
-  const form = new URLSearchParams(authorize.searchParams);
-  form.set('login', emulator.demo.login);
-  form.set('decision', 'allow');
-  const approval = await fetch(new URL('/login/oauth/authorize', authorize), {
+  const account = { email: 'load@example.com', password: 'correct horse battery staple' };
+  const call = async (path: string, init: RequestInit, token?: string) => {
+    const response = await fetch(`${origin}${path}`, {
+      ...init,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return ((await response.json()) as { data: Record<string, unknown> }).data;
+  };
+  await call('/auth/signup', {
     method: 'POST',
-    body: form,
-    redirect: 'manual',
+    body: JSON.stringify({ username: 'loaduser', ...account }),
   });
-  const callback = new URL(String(approval.headers.get('location')));
-  const finish = await fetch(`${origin}${callback.pathname}${callback.search}`, {
-    redirect: 'manual',
-  });
-  const landing = new URL(String(finish.headers.get('location')), origin);
-  const token = landing.searchParams.get('token');
-  if (!token) throw new Error(`sign-in failed: ${landing.href}`);
-  return token;
+  const { token } = await call('/auth/login', { method: 'POST', body: JSON.stringify(account) });
+  if (typeof token !== 'string') throw new Error('login answered no token');
+  await call(
+    '/auth/github',
+    { method: 'PUT', body: JSON.stringify({ token: emulator.demo.githubToken }) },
+    token,
+  );
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const status = await call('/api/github/sync', { method: 'GET' }, token);
+    const sync = status.sync as { phase: string | null } | undefined;
+    if (status.syncedAt && sync?.phase === null) return token;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the initial sync did not finish in 5 minutes');
 }
 
 const routes = [
@@ -130,117 +157,118 @@ const routes = [
   '/health',
 ];
 
-const agent = new Agent({ keepAlive: true, maxSockets: connections });
-
-function get(path: string, token: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request(
-      `${origin}${path}`,
-      { agent, headers: { authorization: `Bearer ${token}` } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', () => resolve(0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end();
+/** Warm-up requests, one at a time. */
+async function get(path: string, token: string): Promise<number> {
+  const response = await fetch(`${origin}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
   });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 interface PhaseResult {
   requests: number;
   errors: number;
+  timeouts: number;
+  non2xx: number;
   seconds: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
-  errorStatuses: Record<string, number>;
 }
 
-/** `connections` workers, each one request at a time, until the time or the count runs out. */
-async function phase(
+/**
+ * autocannon over keep-alive connections, each cycling through the routes one request at a
+ * time, for a duration or a number of requests. A request unanswered after `timeoutSeconds`
+ * counts as an error.
+ */
+function phase(
   token: string,
-  limit: { ms?: number; requests?: number },
+  limit: { connections: number; seconds?: number; requests?: number },
 ): Promise<PhaseResult> {
-  const latencies: number[] = [];
-  const errorStatuses: Record<string, number> = {};
-  let issued = 0;
   const started = performance.now();
-  const done = () =>
-    (limit.ms !== undefined && performance.now() - started >= limit.ms) ||
-    (limit.requests !== undefined && issued >= limit.requests);
-  await Promise.all(
-    Array.from({ length: connections }, async (_, worker) => {
-      for (let next = worker; !done(); next += 1) {
-        issued += 1;
-        const path = routes[next % routes.length] ?? '/health';
-        const sent = performance.now();
-        const status = await get(path, token);
-        latencies.push(performance.now() - sent);
-        if (status < 200 || status >= 300) {
-          errorStatuses[String(status)] = (errorStatuses[String(status)] ?? 0) + 1;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: origin,
+        connections: limit.connections,
+        timeout: timeoutSeconds,
+        headers: { authorization: `Bearer ${token}` },
+        requests: routes.map((path) => ({ method: 'GET', path })),
+        ...(limit.seconds !== undefined ? { duration: limit.seconds } : {}),
+        ...(limit.requests !== undefined ? { amount: limit.requests } : {}),
+      },
+      (error: Error | null, result: autocannon.Result) => {
+        if (error) {
+          reject(error);
+          return;
         }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    requests: latencies.length,
-    errors: Object.values(errorStatuses).reduce((sum, count) => sum + count, 0),
-    seconds: round(elapsed),
-    requestsPerSecond: Math.round(latencies.length / elapsed),
-    p50Ms: round(at(0.5)),
-    p99Ms: round(at(0.99)),
-    maxMs: round(at(1)),
-    errorStatuses,
-  };
+        const elapsed = (performance.now() - started) / 1000;
+        const requests = result.requests.total;
+        resolve({
+          requests,
+          // autocannon's errors include its timeouts.
+          errors: result.errors + result.non2xx,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+          seconds: round1(elapsed),
+          requestsPerSecond: Math.round(requests / elapsed),
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          maxMs: result.latency.max,
+        });
+      },
+    );
+  });
 }
 
 try {
   await waitForHealth();
   const token = await signIn();
-  // Warm-up: the first repository list fetches all pages from GitHub once.
+  // Warm-up: every route once (details not synced, like branches, fill the conditional cache).
   for (const path of routes) {
     const status = await get(path, token);
     if (status !== 200) throw new Error(`${path} answered ${status} during warm-up`);
   }
   const baselineMb = residentMb();
 
-  const sustained = await phase(token, { ms: seconds * 1000 });
+  // Each phase is printed as it ends: a run cut short still says what it measured.
+  console.log(`After sync and warm-up: ${baselineMb} MB resident`);
+  const sustained = await phase(token, { connections, seconds });
   const afterSustainedMb = residentMb();
-  const first = await phase(token, { requests: requestsPerPhase });
+  console.log(`${connections} connections for ${seconds} s:`, sustained, `${afterSustainedMb} MB`);
+  const first = await phase(token, { connections: memoryConnections, requests: requestsPerPhase });
   const afterFirstMb = residentMb();
-  const second = await phase(token, { requests: requestsPerPhase });
+  console.log(`First ${requestsPerPhase} requests:`, first, `${afterFirstMb} MB`);
+  const second = await phase(token, { connections: memoryConnections, requests: requestsPerPhase });
   const afterSecondMb = residentMb();
+  console.log(`Second ${requestsPerPhase} requests:`, second, `${afterSecondMb} MB`);
 
   const results = {
     date: new Date().toISOString(),
     node: process.version,
     repositories: repoCount,
     connections,
+    memoryConnections,
+    timeoutSeconds,
     routes,
     sustained: { ...sustained, targetSeconds: seconds },
     memory: {
       baselineMb,
       afterSustainedMb,
-      afterFirst: { requests: first.requests, rssMb: afterFirstMb, errors: first.errors },
-      afterSecond: { requests: second.requests, rssMb: afterSecondMb, errors: second.errors },
+      afterFirst: { ...first, rssMb: afterFirstMb },
+      afterSecond: { ...second, rssMb: afterSecondMb },
       growthOverSecondMb: Math.round((afterSecondMb - afterFirstMb) * 10) / 10,
     },
   };
   console.log(`Built server, ${repoCount} repositories, ${connections} connections`);
   console.log(
     `Sustained ${sustained.seconds} s: ${sustained.requests} requests, ${sustained.requestsPerSecond}/s, ` +
-      `p50 ${sustained.p50Ms} ms, p99 ${sustained.p99Ms} ms, max ${sustained.maxMs} ms, errors ${sustained.errors}`,
+      `p50 ${sustained.p50Ms} ms, p99 ${sustained.p99Ms} ms, max ${sustained.maxMs} ms, errors ${sustained.errors} (timeouts ${sustained.timeouts})`,
   );
   console.log(
-    `Resident memory: ${baselineMb} MB idle after warm-up, ${afterSustainedMb} MB after the 60 s, ` +
+    `Resident memory: ${baselineMb} MB idle after warm-up, ${afterSustainedMb} MB after the ${sustained.seconds} s, ` +
       `${afterFirstMb} MB after ${first.requests} more requests, ${afterSecondMb} MB after another ${second.requests} ` +
       `(${results.memory.growthOverSecondMb >= 0 ? '+' : ''}${results.memory.growthOverSecondMb} MB)`,
   );
@@ -248,9 +276,9 @@ try {
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`Wrote ${out}`);
-  if (sustained.errors + first.errors + second.errors > 0) process.exitCode = 1;
+  const failures = [sustained, first, second].reduce((sum, p) => sum + p.errors, 0);
+  if (failures > 0) process.exitCode = 1;
 } finally {
-  agent.destroy();
   server.kill('SIGTERM');
   await emulator.close();
 }

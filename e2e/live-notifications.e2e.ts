@@ -1,19 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './support/start-server.js';
 
 const emulatorPort = await freePort();
 // The test drives the emulator's admin API, so it chooses the key the server gives it.

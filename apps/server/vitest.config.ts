@@ -7,5 +7,9 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Each file migrates a fresh database before its first test; on a busy CI machine that alone
+    // can pass Vitest's 5 s default, which then fails every later test of the file.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -9,7 +9,7 @@ export const serverEntry = fileURLToPath(
   new URL('../../apps/server/dist/main.js', import.meta.url),
 );
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -27,8 +27,14 @@ export interface RunningServer {
   stop: () => Promise<number | null>;
 }
 
-/** Starts the real built server on a free port over a throw-away SQLite file. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real built server on a free port over a throw-away SQLite file. `healthTimeoutMs`
+ * is how long it may take to answer /health (a loaded machine needs longer for a big emulator).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { healthTimeoutMs = 30_000 }: { healthTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'shipdeck-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -48,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + healthTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
@@ -57,7 +63,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 30 s');
+    if (Date.now() > deadline) {
+      throw new Error(`server did not become healthy within ${healthTimeoutMs / 1000} s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createDatabase } from './db/database.js';
@@ -31,18 +31,23 @@ import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
 import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
 import { registerWebhookJobs } from './modules/webhooks/enqueue-webhook-apply.js';
+import { registerPruneJobs } from './modules/retention/prune-jobs.js';
 import { webhooksRoutes } from './modules/webhooks/routes/webhooks.js';
 import { syncedDoraLoader } from './modules/insights/synced-dora-loader.js';
 import { doraRoute } from './modules/insights/routes/dora.js';
+import { etasRoute } from './modules/insights/routes/etas.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { registerVercelSyncJobs } from './modules/vercel/vercel-sync-jobs.js';
 import { vercelConnectRoutes } from './modules/vercel/routes/vercel-connect.js';
 import { vercelDeploymentRoutes } from './modules/vercel/routes/vercel-deployments.js';
+import { vercelSyncStatusRoute } from './modules/vercel/routes/vercel-sync-status.js';
 import { vercelProjectRoutes } from './modules/vercel/routes/vercel-projects.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
+import { answerCachePlugin } from './modules/sync/answer-cache-plugin.js';
+import { nulSafeValidatorCompiler } from './plugins/nul-safe-validator.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -97,7 +102,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(nulSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   if (!config.encryptionKey) throw new Error('buildApp needs config.encryptionKey');
@@ -127,6 +132,7 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   await app.register(authenticatePlugin);
+  await app.register(answerCachePlugin);
   await app.register(liveEventsPlugin);
 
   await app.register(healthRoute);
@@ -160,11 +166,13 @@ export async function buildApp({
     { prefix: '/api/github' },
   );
   await app.register(doraRoute, { prefix: '/api/insights', loader: syncedDoraLoader });
+  await app.register(etasRoute, { prefix: '/api/insights' });
 
   await app.register(
     async (vercel) => {
       await vercel.register(vercelProjectRoutes);
       await vercel.register(vercelDeploymentRoutes);
+      await vercel.register(vercelSyncStatusRoute);
     },
     { prefix: '/api/vercel' },
   );
@@ -174,6 +182,7 @@ export async function buildApp({
   await app.register(eventStreamRoute);
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
   await registerWebhookJobs(app);
+  await registerPruneJobs(app);
 
   await registerWebApp(app);
   return app;

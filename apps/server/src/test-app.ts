@@ -21,6 +21,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
     encryptionKey: randomBytes(32),
+    // The suites hash hundreds of passwords, and nothing they check depends on the cost.
+    passwordHashCost: { memoryCost: 1_024, timeCost: 1 },
     ...overrides,
   };
 }

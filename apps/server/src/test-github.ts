@@ -1,7 +1,7 @@
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import type { EmulatorHandle, EmulatorOptions } from '@shipdeck/emulator/start-emulator';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
-import { OAUTH_COMPLETE_PATH } from '@shipdeck/shared/github-auth';
+import { OAUTH_COMPLETE_PATH } from '@shipdeck/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { GithubConfig } from './config/env.js';

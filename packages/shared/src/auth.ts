@@ -7,12 +7,9 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from './constants.js';
+import { EMAIL_PATTERN, USERNAME_PATTERN } from './auth-checks.js';
 import { validationMessages as m } from './messages.js';
 import { vercelConnectionSchema } from './vercel.js';
-
-/** The spec's "simple address pattern": something@something.tld, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 // `error` on the base type turns zod's "expected string, received undefined" into the spec's texts.
 export const usernameSchema = z

@@ -6,6 +6,9 @@ export const storageKeys = {
   theme: 'theme',
 } as const;
 
+/** The web page the GitHub callback lands on with `?code=`; it exchanges the code and moves on. */
+export const OAUTH_COMPLETE_PATH = '/login/github';
+
 export const accountType = 'Free';
 
 export const USERNAME_MIN = 3;
@@ -52,3 +55,10 @@ export const toastConfig = {
 } as const;
 
 export const NOTIFICATION_BADGE_MAX = 9;
+
+/** Query parameters the OAuth callback puts on its redirect, read by the web app. */
+export const githubRedirectParams = {
+  loginError: 'error',
+  settingsResult: 'github',
+  settingsError: 'github_error',
+} as const;

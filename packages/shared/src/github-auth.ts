@@ -11,13 +11,6 @@ export const githubCallbackQuerySchema = z.object({
 export const githubLinkResultSchema = z.object({ url: z.string() });
 export type GithubLinkResult = z.infer<typeof githubLinkResultSchema>;
 
-/** Query parameters the OAuth callback puts on its redirect, read by the web app. */
-export const githubRedirectParams = {
-  loginError: 'error',
-  settingsResult: 'github',
-  settingsError: 'github_error',
-} as const;
-
 /**
  * The one-time code the OAuth callback puts in the address bar instead of a session token; the
  * web app trades it for the session with `POST /auth/exchange`, from the browser that began.
@@ -27,8 +20,6 @@ export const oauthExchangeBodySchema = z.object({
 });
 export type OAuthExchangeBody = z.infer<typeof oauthExchangeBodySchema>;
 
-/** The web page the callback lands on with `?code=`; it exchanges the code and moves on. */
-export const OAUTH_COMPLETE_PATH = '/login/github';
 /** A personal access token (classic or fine-grained) pasted in Settings instead of OAuth. */
 export const githubTokenBodySchema = z.object({
   token: z

@@ -182,7 +182,7 @@ export const reposResultSchema = z.object({
   repositories: z.array(repositorySchema),
   pagination: paginationSchema,
 });
-export const repositoryResultSchema = z.object({ repository: repositorySchema });
+export const repositoryResultSchema = z.object({ ...syncedFields, repository: repositorySchema });
 export const commitsResultSchema = z.object({
   ...syncedFields,
   commits: z.array(commitSchema),

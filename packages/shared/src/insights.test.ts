@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { doraQuerySchema, previewStatusSchema, shipFilterLabels } from './insights.js';
+import { doraQuerySchema, previewStatusSchema } from './insights.js';
+import { shipFilterLabels } from './insights-constants.js';
 
 describe('insights contract', () => {
   it('accepts the three windows and owner/name, defaulting to 30 days across all', () => {

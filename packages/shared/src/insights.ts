@@ -1,68 +1,12 @@
 import { z } from 'zod';
-import { pullRequestSchema, pullsResultSchema } from './github.js';
+import { pullRequestSchema, pullRequestsQuerySchema, pullsResultSchema } from './github.js';
+import { INSIGHTS_DEFAULT_WINDOW, INSIGHTS_WINDOWS, SHIP_FILTERS } from './insights-constants.js';
 
-/** Windows the insights page and `GET /api/insights/dora` offer, in days. */
-export const INSIGHTS_WINDOWS = [7, 30, 90] as const;
-export type InsightsWindow = (typeof INSIGHTS_WINDOWS)[number];
-export const INSIGHTS_DEFAULT_WINDOW: InsightsWindow = 30;
-
-/** A deployment counts as a change failure when a revert or rollback follows it this soon. */
-export const CHANGE_FAILURE_FOLLOW_UP_MS = 24 * 60 * 60 * 1000;
-/** The pipeline ETA is the median build time of this many of the project's latest builds. */
-export const ETA_SAMPLE_SIZE = 20;
+// The insights feature's schemas; its constants, texts and pure helpers are in
+// insights-constants.ts, which does not load zod.
 
 export const doraBandSchema = z.enum(['elite', 'high', 'medium', 'low']);
 export type DoraBand = z.infer<typeof doraBandSchema>;
-
-/**
- * DORA's 2023 State of DevOps thresholds exactly as Apache DevLake applies them
- * (`dora_report = '2023'`). Minutes for the two durations, percent for the failure rate.
- */
-export const DORA_THRESHOLDS = {
-  deploymentFrequency: {
-    eliteDaysPerWeek: 7,
-    highDaysPerWeek: 1,
-    mediumDaysPerMonth: 1,
-  },
-  leadTimeMinutes: { elite: 24 * 60, high: 7 * 24 * 60, medium: 30 * 24 * 60 },
-  changeFailurePercent: { elite: 5, high: 10, medium: 15 },
-  timeToRestoreMinutes: { elite: 60, high: 24 * 60, medium: 7 * 24 * 60 },
-} as const;
-
-/** What each band means for each key, in the published wording. */
-export const doraBandDescriptions = {
-  deploymentFrequency: {
-    elite: 'On demand (a deployment every day of the week)',
-    high: 'Between once per day and once per week',
-    medium: 'Between once per week and once per month',
-    low: 'Fewer than once per month',
-  },
-  leadTime: {
-    elite: 'Less than one day',
-    high: 'Between one day and one week',
-    medium: 'Between one week and one month',
-    low: 'More than one month',
-  },
-  changeFailureRate: {
-    elite: '5% or less',
-    high: '10% or less',
-    medium: '15% or less',
-    low: 'More than 15%',
-  },
-  timeToRestore: {
-    elite: 'Less than one hour',
-    high: 'Less than one day',
-    medium: 'Less than one week',
-    low: 'One week or more',
-  },
-} as const;
-
-export const doraBandLabels: Record<DoraBand, string> = {
-  elite: 'Elite',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-};
 
 export const doraKeySchema = z.enum([
   'deploymentFrequency',
@@ -71,19 +15,6 @@ export const doraKeySchema = z.enum([
   'timeToRestore',
 ]);
 export type DoraKey = z.infer<typeof doraKeySchema>;
-
-export const doraKeyTitles: Record<DoraKey, string> = {
-  deploymentFrequency: 'Deployment frequency',
-  leadTime: 'Lead time for changes',
-  changeFailureRate: 'Change failure rate',
-  timeToRestore: 'Time to restore service',
-};
-
-export const DORA_SURVEY_NOTE =
-  "The bands come from a yearly survey: Google's DORA State of DevOps report, using its 2023 thresholds as Apache DevLake applies them.";
-
-export const CHANGE_FAILURE_RULE =
-  'A production deployment counts as a change failure when it ends in an error, or when the next production deployment of the same project, within 24 hours of it going live, is a revert (its commit or pull-request title starts with "Revert") or a rollback (it ships a commit an earlier production deployment already shipped).';
 
 /** One point of a trend: the bucket's first day (UTC, YYYY-MM-DD) and its figure, null when nothing to measure. */
 export const trendPointSchema = z.object({
@@ -203,15 +134,6 @@ export const shipStageSchema = z.enum([
   'closed',
 ]);
 export type ShipStage = z.infer<typeof shipStageSchema>;
-export const SHIP_STAGE_ORDER = [
-  'review',
-  'checks',
-  'preview',
-  'merged',
-  'production_building',
-  'live',
-] as const satisfies readonly ShipStage[];
-
 export const etaSchema = z.object({
   /** When the building deployment should be ready (ISO). */
   expectedReadyAt: z.string(),
@@ -231,74 +153,13 @@ export const shipStatusSchema = z.object({
 });
 export type ShipStatus = z.infer<typeof shipStatusSchema>;
 
-export const shipStageLabels: Record<ShipStage, string> = {
-  review: 'In review',
-  checks: 'Checks',
-  preview: 'Preview',
-  merged: 'Merged',
-  production_building: 'Production building',
-  live: 'Live',
-  closed: 'Closed',
-};
-
-export const reviewStateLabels: Record<ReviewState, string> = {
-  approved: 'Approved',
-  changes_requested: 'Changes requested',
-  review_required: 'Review required',
-};
-
-export const checksStateLabels: Record<ChecksState, string> = {
-  passing: 'Checks passing',
-  failing: 'Checks failing',
-  pending: 'Checks pending',
-  none: 'No checks',
-};
-
-export const previewStateLabels: Record<PreviewStatus['state'], string> = {
-  none: 'No preview',
-  building: 'Preview building',
-  ready: 'Preview ready',
-  failed: 'Preview failed',
-};
-
-/** Filters the pull requests page gains beside the spec's all/open/closed/merged. */
-export const shipFilterSchema = z.enum([
-  'needs_my_review',
-  'mine',
-  'failing_checks',
-  'ready_to_merge',
-]);
+export const shipFilterSchema = z.enum(SHIP_FILTERS);
 export type ShipFilter = z.infer<typeof shipFilterSchema>;
-export const shipFilterLabels: Record<ShipFilter, string> = {
-  needs_my_review: 'Needs my review',
-  mine: 'Mine',
-  failing_checks: 'Failing checks',
-  ready_to_merge: 'Ready to merge',
-};
-
-/** A duration in minutes for people: "45 min", "2.1 h", "3.5 days". */
-export function formatDuration(minutes: number): string {
-  if (minutes < 60) return `${Math.round(minutes)} min`;
-  if (minutes < 48 * 60) return `${Math.round((minutes / 60) * 10) / 10} h`;
-  return `${Math.round((minutes / (24 * 60)) * 10) / 10} days`;
-}
-
-export const insightsMessages = {
-  loadInsights: 'Failed to load insights',
-  noDeploymentsTitle: 'No deployment data yet',
-  noDeploymentsDescription:
-    'DORA figures are computed from the production deployments Shipdeck has synced from Vercel, joined with your GitHub pull requests and commits. Shipdeck holds no deployments for your repositories yet; the figures appear here once it does, with no further setup.',
-  budgetUnavailable: 'GitHub budget unavailable',
-} as const;
-
-/** "ready in about 2 min" from the milliseconds left; never promises a past time. */
-export function formatEta(remainingMs: number): string {
-  if (remainingMs <= 30_000) return 'ready any moment now';
-  const minutes = Math.max(1, Math.round(remainingMs / 60_000));
-  if (minutes < 60) return `ready in about ${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  return `ready in about ${hours} h`;
-}
+/** `GET /api/github/pull-requests` with the ship filters beside the spec's state filter. */
+export const shipPullRequestsQuerySchema = pullRequestsQuerySchema.extend({
+  ship: shipFilterSchema.optional(),
+});
+export type ShipPullRequestsQuery = z.input<typeof shipPullRequestsQuerySchema>;
 
 /** The GitHub budget meter: `GET /api/github/rate-limit` (added by the synced store). */
 export const rateLimitBudgetSchema = z.object({
@@ -322,3 +183,9 @@ export const shipPullsResultSchema = pullsResultSchema.extend({
   pullRequests: z.array(z.union([shipPullRequestSchema, pullRequestSchema])),
 });
 export type ShipPullsResult = z.infer<typeof shipPullsResultSchema>;
+
+/** `GET /api/insights/etas`: when each of the user's building deployments should be ready. */
+export const deploymentEtaSchema = etaSchema.extend({ deploymentId: z.string() });
+export type DeploymentEta = z.infer<typeof deploymentEtaSchema>;
+export const deploymentEtasResultSchema = z.object({ etas: z.array(deploymentEtaSchema) });
+export type DeploymentEtasResult = z.infer<typeof deploymentEtasResultSchema>;

@@ -93,34 +93,3 @@ export const successMessages = {
   githubConnected: 'GitHub account connected',
   accountDeleted: 'Account deleted successfully.',
 } as const;
-
-/** Texts of the notification centre and of the items the server creates. */
-export const notificationTexts = {
-  welcomeTitle: 'Welcome to Shipdeck',
-  welcomeMessage: (login: string) =>
-    `GitHub is connected as @${login}. Your repositories and pull requests are on their way.`,
-  connectVercelTitle: 'Connect your Vercel account',
-  connectVercelMessage: 'Connect Vercel in Settings to see your projects and deployments here.',
-  pullRequestMerged: (repo: string, number: number, title: string) =>
-    `${repo}#${number} “${title}” was merged.`,
-  reviewRequested: (repo: string, number: number, title: string) =>
-    `Your review was requested on ${repo}#${number} “${title}”.`,
-  changesRequested: (reviewer: string, repo: string, number: number) =>
-    `@${reviewer} requested changes on ${repo}#${number}.`,
-  approved: (reviewer: string, repo: string, number: number) =>
-    `@${reviewer} approved ${repo}#${number}.`,
-  checksFailed: (repo: string, number: number, check: string) =>
-    `${check} failed on ${repo}#${number}.`,
-  commitsPushed: (count: number, branch: string, repo: string) =>
-    `${count} new commit${count === 1 ? '' : 's'} pushed to ${branch} of ${repo}.`,
-  deploymentFailed: (name: string) => `The deployment of ${name} failed.`,
-  deploymentReady: (name: string) => `A production deployment of ${name} is ready.`,
-  empty: 'No notifications yet',
-  emptyHint: 'Merged pull requests, review requests, failed checks and deployments appear here.',
-  markAllRead: 'Mark all as read',
-  clearAll: 'Clear All',
-  viewAll: 'View All Notifications',
-  loadFailed: 'Failed to load notifications',
-  markAllReadDone: 'All notifications marked as read',
-  cleared: 'Notifications cleared',
-} as const;

@@ -1,36 +1,13 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES } from './notification-constants.js';
 import { paginationSchema, pageQuerySchema } from './pagination.js';
 
 /** Every kind of item the notification centre holds; each comes from an observed change. */
-export const notificationTypeSchema = z.enum([
-  'welcome',
-  'connect-vercel',
-  'pull-request-merged',
-  'review-requested',
-  'changes-requested',
-  'pull-request-approved',
-  'checks-failed',
-  'deployment-failed',
-  'deployment-ready',
-  'commits-pushed',
-]);
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 export const notificationSeveritySchema = z.enum(['critical', 'high', 'medium', 'low']);
 export type NotificationSeverity = z.infer<typeof notificationSeveritySchema>;
-
-export const notificationTypeLabels: Record<NotificationType, string> = {
-  welcome: 'Welcome',
-  'connect-vercel': 'Connect Vercel',
-  'pull-request-merged': 'Pull request merged',
-  'review-requested': 'Review requested',
-  'changes-requested': 'Changes requested',
-  'pull-request-approved': 'Pull request approved',
-  'checks-failed': 'Checks failed',
-  'deployment-failed': 'Deployment failed',
-  'deployment-ready': 'Production deployment ready',
-  'commits-pushed': 'New commits',
-};
 
 export const notificationSchema = z.object({
   id: z.string(),

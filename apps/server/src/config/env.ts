@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { PasswordHashCost } from '../lib/password-hash.js';
+import { OWASP_PASSWORD_HASH_COST } from '../lib/password-hash.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -98,6 +100,8 @@ export interface VercelConfig {
   serverTeamId: string | null;
   /** How long 429/5xx answers are retried with backoff (tests shorten it). Default 8 s. */
   retryForMs?: number;
+  /** Deadline of each Vercel call (tests shorten it). Default HTTP_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 export type DatabaseConfig =
@@ -130,6 +134,10 @@ export interface AppConfig {
   vercel: VercelConfig;
   /** Deadline of every call to GitHub; a slower answer counts as GitHub failing. */
   githubTimeoutMs: number;
+  /** Deadline of each GitHub call a background sync makes (tests shorten it). Default 15 s. */
+  syncTimeoutMs?: number;
+  /** Argon2id cost of new password hashes: always OWASP's baseline, no variable lowers it (tests do). */
+  passwordHashCost: PasswordHashCost;
   /** Limits that keep slow or idle clients from holding connections (and file descriptors). */
   http: {
     /** The whole request, headers and body, must arrive within this. */
@@ -219,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       serverTeamId: env.VERCEL_TEAM_ID ?? null,
     },
     githubTimeoutMs: env.GITHUB_TIMEOUT_MS,
+    passwordHashCost: OWASP_PASSWORD_HASH_COST,
     http: {
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/env.js';
+import { withCachedStatements } from './cached-statements.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -39,7 +40,7 @@ function sqliteDialect(filename: string): SqliteDialect {
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withCachedStatements(database) });
 }
 
 function postgresDialect(connectionString: string, schema?: string): PostgresDialect {

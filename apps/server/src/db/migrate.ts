@@ -9,10 +9,13 @@ import * as githubRepositories from './migrations/2026-11-23-020-github-reposito
 import * as githubPullRequests from './migrations/2026-11-23-021-github-pull-requests.js';
 import * as githubCommits from './migrations/2026-11-23-022-github-commits.js';
 import * as githubDailySnapshots from './migrations/2026-11-23-023-github-daily-snapshots.js';
+import * as involvementConfirmed from './migrations/2026-11-23-024-involvement-confirmed.js';
+import * as storeVersion from './migrations/2026-11-23-025-store-version.js';
 import * as vercel from './migrations/2026-11-23-030-vercel.js';
 import * as notifications from './migrations/2026-11-23-040-notifications.js';
 import * as events from './migrations/2026-11-23-041-events.js';
 import * as webhookDeliveries from './migrations/2026-11-23-042-webhook-deliveries.js';
+import * as githubRateBudgets from './migrations/2026-11-23-043-github-rate-budgets.js';
 import * as oauthBrowserBinding from './migrations/2026-11-23-050-oauth-browser-binding.js';
 import * as sessionGithubVerified from './migrations/2026-11-23-051-session-github-verified.js';
 
@@ -27,10 +30,13 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-021-github-pull-requests': githubPullRequests,
   '2026-11-23-022-github-commits': githubCommits,
   '2026-11-23-023-github-daily-snapshots': githubDailySnapshots,
+  '2026-11-23-024-involvement-confirmed': involvementConfirmed,
+  '2026-11-23-025-store-version': storeVersion,
   '2026-11-23-030-vercel': vercel,
   '2026-11-23-040-notifications': notifications,
   '2026-11-23-041-events': events,
   '2026-11-23-042-webhook-deliveries': webhookDeliveries,
+  '2026-11-23-043-github-rate-budgets': githubRateBudgets,
   '2026-11-23-050-oauth-browser-binding': oauthBrowserBinding,
   '2026-11-23-051-session-github-verified': sessionGithubVerified,
 };

@@ -1,6 +1,7 @@
 import type { JobSchedulesTable, JobsTable } from '../jobs/jobs.table.js';
 import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
 import type { GithubCacheTable } from '../modules/github/github-cache.table.js';
+import type { GithubRateBudgetsTable } from '../modules/github/github-rate-budgets.table.js';
 import type { OAuthHandoffsTable } from '../modules/github-auth/oauth-handoffs.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
 import type { SessionsTable } from '../modules/auth/sessions.table.js';
@@ -40,6 +41,7 @@ export interface Database {
   github_pull_request_involvement: GithubPullRequestInvolvementTable;
   github_commits: GithubCommitsTable;
   github_daily_snapshots: GithubDailySnapshotsTable;
+  github_rate_budgets: GithubRateBudgetsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   vercel_connections: VercelConnectionsTable;

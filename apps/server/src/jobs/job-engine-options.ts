@@ -22,6 +22,14 @@ export interface JobEngineOptions {
 export const defaultRetryLimit = 3;
 export const defaultRetryDelaySeconds = 10;
 
+/** Unpaired surrogates, which PostgreSQL refuses in text and jsonb (as it refuses NUL). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A failed job's message as the engines store it. A provider's malformed answer can put a NUL in
+ * an error message (a JSON parser quoting the bytes), and storing it would fail the failure.
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replaceAll(String.fromCharCode(0), '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
 }

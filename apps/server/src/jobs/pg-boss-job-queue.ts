@@ -142,7 +142,8 @@ export class PgBossJobQueue implements JobQueue {
           { queue: job.name, jobId: job.id, retryCount: job.retryCount, err: error },
           'job failed',
         );
-        throw error;
+        // pg-boss stores what is thrown: only a message PostgreSQL accepts.
+        throw new Error(errorMessage(error));
       }
       await boss.send(job.name, job.data, {
         ...(job.singletonKey === null ? {} : { singletonKey: job.singletonKey }),

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import { hashSessionToken } from '../lib/session-token.js';
-import { findLiveSessionByHash, touchSession } from '../modules/auth/sessions.repository.js';
-import { findUserById } from '../modules/auth/users.repository.js';
+import { findLiveSessionWithUser, touchSession } from '../modules/auth/sessions.repository.js';
 import type { UserRow } from '../modules/auth/users.table.js';
 
 export interface AuthContext {
@@ -46,14 +45,13 @@ export const authenticatePlugin = fp(
       const token = bearerToken(request);
       if (!token) throw new AppError(401, 'UNAUTHORIZED', errorMessages.unauthorized);
       const now = new Date();
-      const session = await findLiveSessionByHash(
+      const live = await findLiveSessionWithUser(
         app.db,
         hashSessionToken(token),
         now.toISOString(),
       );
-      if (!session) throw new AppError(401, 'UNAUTHORIZED', errorMessages.sessionExpired);
-      const user = await findUserById(app.db, session.user_id);
-      if (!user) throw new AppError(401, 'UNAUTHORIZED', errorMessages.sessionExpired);
+      if (!live) throw new AppError(401, 'UNAUTHORIZED', errorMessages.sessionExpired);
+      const { session, user } = live;
       if (now.getTime() - Date.parse(session.last_used_at) > TOUCH_INTERVAL_MS) {
         await touchSession(app.db, session.id, now.toISOString());
       }

@@ -1,18 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { UrlTokenConfirm } from '@/features/auth/components/url-token-confirm';
 import { setUnauthorizedHandler } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
+import { getPendingUrlToken } from '@/lib/url-token';
+
+// Its dialog brings Radix's (13 KB gzipped): loaded only when a `?token=` link is waiting.
+const UrlTokenConfirm = lazy(() =>
+  import('@/features/auth/components/url-token-confirm').then((module) => ({
+    default: module.UrlTokenConfirm,
+  })),
+);
 
 /**
- * Everything a page that talks to the server needs: the query cache and the 401
- * redirect. A layout route loaded with the first such page, so the landing page (static
- * content) ships none of it.
+ * Everything a page that talks to the server needs: the 401 redirect and the `?token=` handoff.
+ * A layout route loaded with the first such page, so the landing page (static content) ships
+ * none of it. The query cache is one level down (query-provider.tsx): /login and /signup do
+ * without it.
  */
 export function AppProvider() {
   const navigate = useNavigate();
+  const [tokenPending] = useState(() => getPendingUrlToken() !== null);
   useEffect(() => {
     // A 401 anywhere sends the user to /login without reloading the app.
     setUnauthorizedHandler(() => {
@@ -22,9 +29,13 @@ export function AppProvider() {
     });
   }, [navigate]);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <Outlet />
-      <UrlTokenConfirm />
-    </QueryClientProvider>
+      {tokenPending ? (
+        <Suspense fallback={null}>
+          <UrlTokenConfirm />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

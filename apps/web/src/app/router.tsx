@@ -20,8 +20,8 @@ export const appRoutes: LazyRoute[] = [
     lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
   },
   {
-    // Every page but the landing page talks to the server: the query cache, toasts and
-    // the 401 redirect load with the first of them (see provider.tsx).
+    // Every page but the landing page talks to the server: toasts and the 401 redirect load
+    // with the first of them (see provider.tsx).
     lazy: () => import('./provider').then((m) => ({ Component: m.AppProvider })),
     children: [
       {
@@ -29,83 +29,90 @@ export const appRoutes: LazyRoute[] = [
         lazy: () => import('./routes/auth/login').then((m) => ({ Component: m.LoginRoute })),
       },
       {
-        path: paths.githubComplete,
-        lazy: () =>
-          import('./routes/auth/github-complete').then((m) => ({
-            Component: m.GithubCompleteRoute,
-          })),
-      },
-      {
         path: paths.signup,
         lazy: () => import('./routes/auth/signup').then((m) => ({ Component: m.SignupRoute })),
       },
       {
-        lazy: () => import('./routes/app/root').then((m) => ({ Component: m.AppRoot })),
+        // The query cache: every page below reads server data (/login and /signup only post).
+        lazy: () => import('./query-provider').then((m) => ({ Component: m.QueryProvider })),
         children: [
           {
-            path: paths.dashboard,
+            path: paths.githubComplete,
             lazy: () =>
-              import('./routes/app/dashboard').then((m) => ({ Component: m.DashboardRoute })),
-          },
-          {
-            path: paths.repositories,
-            lazy: () =>
-              import('./routes/app/repositories').then((m) => ({
-                Component: m.RepositoriesRoute,
+              import('./routes/auth/github-complete').then((m) => ({
+                Component: m.GithubCompleteRoute,
               })),
           },
           {
-            path: paths.pullRequests,
-            lazy: () =>
-              import('./routes/app/pull-requests').then((m) => ({
-                Component: m.PullRequestsRoute,
-              })),
+            lazy: () => import('./routes/app/root').then((m) => ({ Component: m.AppRoot })),
+            children: [
+              {
+                path: paths.dashboard,
+                lazy: () =>
+                  import('./routes/app/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+              },
+              {
+                path: paths.repositories,
+                lazy: () =>
+                  import('./routes/app/repositories').then((m) => ({
+                    Component: m.RepositoriesRoute,
+                  })),
+              },
+              {
+                path: paths.pullRequests,
+                lazy: () =>
+                  import('./routes/app/pull-requests').then((m) => ({
+                    Component: m.PullRequestsRoute,
+                  })),
+              },
+              {
+                path: paths.deployments,
+                lazy: () =>
+                  import('./routes/app/deployments').then((m) => ({
+                    Component: m.DeploymentsRoute,
+                  })),
+              },
+              {
+                path: '/deployments/:id',
+                lazy: () =>
+                  import('./routes/app/deployment').then((m) => ({ Component: m.DeploymentRoute })),
+              },
+              {
+                path: paths.insights,
+                lazy: () =>
+                  import('./routes/app/insights').then((m) => ({ Component: m.InsightsRoute })),
+              },
+              {
+                path: paths.notifications,
+                lazy: () =>
+                  import('./routes/app/notifications').then((m) => ({
+                    Component: m.NotificationsRoute,
+                  })),
+              },
+              {
+                path: '/repo/:owner/:repo',
+                lazy: () =>
+                  import('./routes/app/repository').then((m) => ({
+                    Component: m.RepositoryRoute,
+                  })),
+              },
+              {
+                path: paths.profile,
+                lazy: () =>
+                  import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),
+              },
+              {
+                path: paths.settings,
+                lazy: () =>
+                  import('./routes/app/settings').then((m) => ({ Component: m.SettingsRoute })),
+              },
+            ],
           },
           {
-            path: paths.deployments,
-            lazy: () =>
-              import('./routes/app/deployments').then((m) => ({
-                Component: m.DeploymentsRoute,
-              })),
-          },
-          {
-            path: '/deployments/:id',
-            lazy: () =>
-              import('./routes/app/deployment').then((m) => ({ Component: m.DeploymentRoute })),
-          },
-          {
-            path: paths.insights,
-            lazy: () =>
-              import('./routes/app/insights').then((m) => ({ Component: m.InsightsRoute })),
-          },
-          {
-            path: paths.notifications,
-            lazy: () =>
-              import('./routes/app/notifications').then((m) => ({
-                Component: m.NotificationsRoute,
-              })),
-          },
-          {
-            path: '/repo/:owner/:repo',
-            lazy: () =>
-              import('./routes/app/repository').then((m) => ({
-                Component: m.RepositoryRoute,
-              })),
-          },
-          {
-            path: paths.profile,
-            lazy: () => import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),
-          },
-          {
-            path: paths.settings,
-            lazy: () =>
-              import('./routes/app/settings').then((m) => ({ Component: m.SettingsRoute })),
+            path: '*',
+            lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
           },
         ],
-      },
-      {
-        path: '*',
-        lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { OAUTH_COMPLETE_PATH } from '@shipdeck/shared/github-auth';
+import { OAUTH_COMPLETE_PATH } from '@shipdeck/shared/constants';
 
 /** Client routes of the SPA. The spec treats these paths as contracts. */
 export const paths = {

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onSessionEnd } from './api-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -10,3 +11,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Nothing cached for a session survives its 401, from the moment the cache exists.
+onSessionEnd(() => queryClient.clear());

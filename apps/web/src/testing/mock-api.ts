@@ -53,6 +53,7 @@ const backgroundRoutes: Record<string, Route> = {
     },
   },
   'GET /api/github/sync': { status: 200, body: { success: true, data: syncedState } },
+  'GET /api/vercel/sync': { status: 200, body: { success: true, data: syncedState } },
   'GET /api/github/activity': {
     status: 200,
     body: {

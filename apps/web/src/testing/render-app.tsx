@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
-import { meQueryKey } from '@/features/auth/api/get-me';
+import { meQueryKey } from '@/features/auth/api/session-user';
 import { queryClient } from '@/lib/query-client';
 import { setToken } from '@/lib/token-storage';
 

@@ -13,3 +13,12 @@ export function formatDateTime(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return '—';
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A UTC calendar day (`YYYY-MM-DD`) as a short label in the reader's locale, e.g. "Mar 4". */
+export function formatShortDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -24,6 +24,10 @@ export interface ActivityOptions {
   outcome?: 'READY' | 'ERROR';
   /** Resolve only after the deployment reached READY/ERROR (default true). */
   waitForDeployment?: boolean;
+  /** The commit message (push), or the title and commit messages of the pull request opened (or opened and merged). */
+  text?: string;
+  /** The head branch of an opened pull request (and so of its preview deployment). */
+  branch?: string;
 }
 
 export interface ActivityResult {
@@ -43,6 +47,14 @@ export interface ActivityEngineDeps {
   webhooks: WebhookDispatcher;
   render(): RenderContext;
   deploymentStepMs: number;
+}
+
+/** The text and branch a test planted, in the shape `openPull` takes. */
+function planted(options: ActivityOptions): { text?: string; branch?: string } {
+  return {
+    ...(options.text !== undefined ? { text: options.text } : {}),
+    ...(options.branch !== undefined ? { branch: options.branch } : {}),
+  };
 }
 
 /** Makes the world move: pushes, pull requests opened and merged, deployments progressing. */
@@ -124,22 +136,24 @@ export class ActivityEngine {
       case 'push': {
         const open = this.openPulls(repo);
         const toPull = open.length > 0 && this.rng.chance(0.3) ? this.rng.pick(open) : null;
-        const pushed = await pushCommit(ctx, repo, toPull);
+        const pushed = await pushCommit(ctx, repo, toPull, options.text);
         result.commitSha = pushed.commit.sha;
         result.pullNumber = toPull?.number ?? null;
         deploy = { commitSha: pushed.commit.sha, ref: pushed.branch, pull: toPull };
         break;
       }
       case 'pull_request.opened': {
-        const pull = await openPull(ctx, repo);
+        const pull = await openPull(ctx, repo, planted(options));
         result.commitSha = pull.headSha;
         result.pullNumber = pull.number;
         deploy = { commitSha: pull.headSha, ref: pull.headRef, pull };
         break;
       }
       case 'pull_request.merged': {
-        const open = this.openPulls(repo);
-        const pull = open.length > 0 ? this.rng.pick(open) : await openPull(ctx, repo);
+        // Planted text: a pull request of its own is opened with it, then merged.
+        const open = options.text === undefined ? this.openPulls(repo) : [];
+        const pull =
+          open.length > 0 ? this.rng.pick(open) : await openPull(ctx, repo, planted(options));
         const merge = await mergePull(ctx, repo, pull);
         result.commitSha = merge.sha;
         result.pullNumber = pull.number;

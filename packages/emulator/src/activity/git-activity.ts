@@ -86,11 +86,15 @@ export interface PushResult {
   pull: Pull | null;
 }
 
-/** Pushes one commit to the default branch, or to an open pull request's branch (synchronize). */
+/**
+ * Pushes one commit to the default branch, or to an open pull request's branch (synchronize).
+ * `message` replaces the generated commit message (tests plant hostile text this way).
+ */
 export async function pushCommit(
   ctx: ActivityContext,
   repo: Repo,
   toPull: Pull | null,
+  message?: string,
 ): Promise<PushResult> {
   const history = ctx.world.history(repo.id);
   const pusher = toPull
@@ -104,7 +108,7 @@ export async function pushCommit(
     repo.id,
     before === ZERO_SHA ? [] : [before],
     identityOf(pusher),
-    commitMessage(ctx.rng),
+    message ?? commitMessage(ctx.rng),
   );
   history.setBranch(branch, commit.sha);
   repo.empty = false;
@@ -124,13 +128,21 @@ export async function pushCommit(
   return { commit, branch, pull: toPull };
 }
 
-/** Branches off the default branch, pushes a commit or two and opens a pull request. */
-export async function openPull(ctx: ActivityContext, repo: Repo): Promise<Pull> {
+/**
+ * Branches off the default branch, pushes a commit or two and opens a pull request. `text`
+ * replaces the generated title and commit messages, `branch` the head branch's name.
+ */
+export async function openPull(
+  ctx: ActivityContext,
+  repo: Repo,
+  planted: { text?: string; branch?: string } = {},
+): Promise<Pull> {
   const history = ctx.world.history(repo.id);
   const author = ctx.rng.pick(membersOf(ctx, repo));
   const base = history.branch(repo.defaultBranch);
   if (!base) throw new Error(`${repo.name} has no default branch to branch from`);
-  let ref = `${author.login}/${words(ctx.rng, 1)}-${history.data.pulls.length + 1}`;
+  let ref =
+    planted.branch ?? `${author.login}/${words(ctx.rng, 1)}-${history.data.pulls.length + 1}`;
   while (history.branch(ref)) ref = `${ref}-x`;
   const commits: Commit[] = [];
   let parent = base.sha;
@@ -141,7 +153,7 @@ export async function openPull(ctx: ActivityContext, repo: Repo): Promise<Pull> 
       repo.id,
       [parent],
       identityOf(author),
-      commitMessage(ctx.rng),
+      planted.text ?? commitMessage(ctx.rng),
     );
     commits.push(commit);
     parent = commit.sha;
@@ -153,7 +165,7 @@ export async function openPull(ctx: ActivityContext, repo: Repo): Promise<Pull> 
   const pull: Pull = {
     id: history.nextId(),
     number: Math.max(0, ...history.data.pulls.map((p) => p.number)) + 1,
-    title: summaryLine(ctx.rng, 0.3),
+    title: planted.text ?? summaryLine(ctx.rng, 0.3),
     body: `Opened by the emulator's live activity.\n\n${words(ctx.rng, 12)}`,
     state: 'open',
     draft: false,

@@ -51,6 +51,12 @@ const activityRequest = z.object({
   repo: z.string().optional(),
   outcome: z.enum(['READY', 'ERROR']).optional(),
   waitForDeployment: z.boolean().optional(),
+  text: z.string().min(1).max(1_000).optional(),
+  branch: z
+    .string()
+    .regex(/^[^\s~^:?*[\\]+$/, 'must be a git branch name')
+    .max(200)
+    .optional(),
 });
 
 const liveRequest = z.object({ intervalMs: z.number().int().min(50).max(3_600_000) });

@@ -143,5 +143,7 @@ describe('CLI', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // Two cold `tsx` processes: on a busy 2-core CI machine (files run two at a time) they can
+    // take longer than Vitest's 5 s default.
+  }, 30_000);
 });

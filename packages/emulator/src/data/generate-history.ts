@@ -126,14 +126,18 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
     ),
   );
 
+  // Its own stream, so the rest of the generated history stays as it was.
+  const authoring = createRng(ctx.seed, 'authoring', repo.id);
   const commit = (
     at: number,
     parents: string[],
     author: Identity,
     message: string,
     committer: Identity = author,
+    authoredAt?: number,
   ): Commit => {
     const rebased = rng.chance(0.1);
+    const rebaseShift = rebased ? rng.int(60_000, 86_400_000) : 0;
     const record: Commit = {
       sha: fakeSha(ctx.seed, repo.id, 'commit', ++shaCounter),
       message,
@@ -143,7 +147,7 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
       committerName: committer.name,
       committerEmail: committer.email,
       committerId: committer.accountId,
-      authoredAt: new Date(rebased ? at - rng.int(60_000, 86_400_000) : at).toISOString(),
+      authoredAt: new Date(authoredAt ?? at - rebaseShift).toISOString(),
       committedAt: new Date(at).toISOString(),
       parents,
       verified: committer === WEB_FLOW || rng.chance(0.3),
@@ -170,7 +174,11 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
   for (let slot = 1; slot < slots; slot++) {
     const at = times[slot] ?? end;
     if (!pullSlots.has(slot)) {
-      mainTip = commit(at, [mainTip.sha], rng.pick(identities), commitMessage(rng));
+      // A direct push lands some time after the work was committed locally (20 min to a day and
+      // a half): DORA's lead time runs from that authoring, not from the push.
+      const identity = rng.pick(identities);
+      const worked = authoring.int(20 * 60_000, 36 * 3_600_000);
+      mainTip = commit(at, [mainTip.sha], identity, commitMessage(rng), identity, at - worked);
       continue;
     }
     const previous = times[slot - 1] ?? start;

@@ -207,6 +207,16 @@ export function generateVercel(
   if (emptyRepo) project(projectNameFor(emptyRepo.name), demoUser.uid, emptyRepo);
   project('unicode-landing', unicodeTeam.id, null);
 
+  // Repositories that deploy are the ones being worked on: pushed within the last hour, so a
+  // sync of the most recently pushed repositories holds the commits their deployments ship and
+  // DORA's lead time has changes to measure. Set before their histories are generated.
+  linked.forEach(({ repo }, index) => {
+    const pushed = now - (index + 1) * 5 * 60_000;
+    if (Date.parse(repo.pushedAt) < pushed) {
+      repo.pushedAt = new Date(pushed).toISOString();
+      repo.updatedAt = new Date(Math.max(pushed, Date.parse(repo.updatedAt))).toISOString();
+    }
+  });
   linked.forEach(({ project: target, repo, scope }, index) => {
     const history = host.history(repo.id);
     const candidates = candidatesFor(history, repo, options.deploymentsPerProject);

@@ -204,6 +204,9 @@ export function githubArea(options: GithubAreaOptions): Area {
     } else if (conditional) {
       return { status: 304, headers, body: null };
     }
+    // GET /rate_limit costs nothing but, like GitHub, still reports the core bucket in headers.
+    if (limiter && route.resource === 'none')
+      Object.assign(headers, rateHeaders(limiter.peek(key, 'core', authenticated)));
     return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body };
   };
 

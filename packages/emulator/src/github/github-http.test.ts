@@ -258,9 +258,19 @@ describe('rate limits', () => {
     await githubGet(limited, '/search/issues?q=is:pr');
     expect((await githubGet(limited, '/search/issues?q=is:pr')).status).toBe(403);
     expect((await githubGet(limited, '/user')).status).toBe(200);
-    const overview = obj((await githubGet(limited, '/rate_limit')).json);
+    const answer = await githubGet(limited, '/rate_limit');
+    const overview = obj(answer.json);
     expect(obj(obj(overview.resources).search)).toMatchObject({ limit: 2, remaining: 0, used: 2 });
     expect(obj(obj(overview.resources).core)).toMatchObject({ limit: 3, used: 1 });
+    // The headers report the core bucket as the body does, and asking did not count.
+    const core = obj(obj(overview.resources).core);
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(answer.headers.get('x-ratelimit-remaining')).toBe('2');
+    expect(answer.headers.get('x-ratelimit-used')).toBe('1');
+    expect(answer.headers.get('x-ratelimit-reset')).toBe(String(core.reset));
+    expect(answer.headers.get('x-ratelimit-resource')).toBe('core');
+    const again = await githubGet(limited, '/rate_limit');
+    expect(again.headers.get('x-ratelimit-remaining')).toBe('2');
   });
 
   it('fault-injected exhaustion: 429 primary, and secondary limits with retry-after', async () => {

@@ -8,6 +8,7 @@ import { getPull, listPulls, listReviews } from './routes/pulls.js';
 import { getRateLimit } from './routes/rate-limit.js';
 import { getRepo, listLanguages } from './routes/repos.js';
 import { searchIssues } from './routes/search.js';
+import { searchCommits } from './routes/search-commits.js';
 import { getAuthenticatedUser, listEmails } from './routes/user.js';
 import { listReposForUser } from './routes/user-repos.js';
 
@@ -33,6 +34,7 @@ export function githubRouter(): Router<GithubRoute> {
     .add('GET', '/user/emails', listEmails)
     .add('GET', '/user/repos', listReposForUser)
     .add('GET', '/search/issues', searchIssues)
+    .add('GET', '/search/commits', searchCommits)
     .add('GET', '/rate_limit', getRateLimit);
   // Link headers point at /repositories/{id}/…, so every repository route answers there too.
   for (const [suffix, route] of REPO_ROUTES) {

@@ -128,6 +128,13 @@ function load(): { doc: { [key: string]: Json }; ajv: Ajv2019 } {
   const validationError = at(components, 'schemas', 'validation-error', 'properties');
   if (validationError !== undefined && isObject(validationError))
     validationError.status = { type: 'string' };
+  // GitHub's commit search sends the committer's account (like `author`) at the top level of
+  // each item, where the description declares a git user: accept what GitHub really sends.
+  const commitSearchItem = at(components, 'schemas', 'commit-search-result-item', 'properties');
+  if (commitSearchItem !== undefined && isObject(commitSearchItem))
+    commitSearchItem.committer = {
+      anyOf: [{ $ref: '#/components/schemas/simple-user' }, { type: 'null' }],
+    };
   ajv.addSchema({ $id: DOC_ID, components });
   return { doc: raw, ajv };
 }

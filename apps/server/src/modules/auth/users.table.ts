@@ -17,6 +17,8 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_login_at: string | null;
+  /** Bumped by every write to what the user's synced answers show: see store-version.repository. */
+  store_version: Generated<number>;
 }
 
 export type UserRow = Selectable<UsersTable>;

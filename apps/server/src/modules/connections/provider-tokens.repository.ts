@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { bumpStoreVersion } from '../sync/store-version.repository.js';
 import type { Provider } from './provider-tokens.table.js';
 
 export async function saveProviderToken(
@@ -23,6 +24,8 @@ export async function saveProviderToken(
       }),
     )
     .execute();
+  // Whether a provider is connected is part of every synced answer.
+  await bumpStoreVersion(db, [token.userId]);
 }
 
 export async function findProviderToken(db: Db, userId: string, provider: Provider) {
@@ -40,4 +43,5 @@ export async function deleteProviderToken(db: Db, userId: string, provider: Prov
     .where('user_id', '=', userId)
     .where('provider', '=', provider)
     .execute();
+  await bumpStoreVersion(db, [userId]);
 }

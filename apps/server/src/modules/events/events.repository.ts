@@ -39,6 +39,7 @@ export async function latestEventId(db: Db, userId: string): Promise<number> {
 }
 
 /** Events are for catching up after a dropped connection, not an archive. */
-export async function deleteEventsBefore(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('events').where('created_at', '<', before).execute();
+export async function deleteEventsBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('events').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -9,6 +9,11 @@ import { createPostgresEventBus } from './postgres-event-bus.js';
 export interface LiveEvents {
   /** Stores the event for the user and announces it to every instance; answers its id. */
   publish(userId: string, event: LiveEvent): Promise<number>;
+  /**
+   * Announces an event the caller stored itself (`insertEvent`, in the transaction that made the
+   * change it reports, so a crash cannot keep one without the other).
+   */
+  announce(userId: string, eventId: number): Promise<void>;
   subscribe(listener: EventSignalListener): () => void;
 }
 
@@ -44,6 +49,7 @@ export const liveEventsPlugin = fp(
         await bus.announce({ userId, eventId });
         return eventId;
       },
+      announce: (userId: string, eventId: number) => bus.announce({ userId, eventId }),
       subscribe: (listener: EventSignalListener) => bus.subscribe(listener),
     });
   },

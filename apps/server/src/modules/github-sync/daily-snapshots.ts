@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { DAY_MS } from '../../lib/clock.js';
+import { bumpStoreVersion } from '../sync/store-version.repository.js';
 import { commitsPerDay, repositoryTotals } from './github-reads.repository.js';
 
 export const COMMIT_WINDOW_DAYS = 30;
@@ -40,6 +41,8 @@ export async function recordDailySnapshot(db: Db, userId: string, login: string,
       }),
     )
     .execute();
+  // The stat cards' changes compare with these snapshots.
+  await bumpStoreVersion(db, [userId]);
 }
 
 /** The snapshot of 30 days ago (or the nearest older one), when history goes back that far. */

@@ -39,4 +39,6 @@ export interface GithubPullRequestInvolvementTable {
   is_author: number;
   is_review_requested: number;
   is_assignee: number;
+  /** When a sync last saw the involvement; a full refresh drops what it did not see. */
+  confirmed_at: string | null;
 }

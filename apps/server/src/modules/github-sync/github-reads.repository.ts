@@ -4,6 +4,7 @@ import type {
   RepositoryFilter,
   RepositorySort,
 } from '@shipdeck/shared/github';
+import type { ShipFilter } from '@shipdeck/shared/insights';
 import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -62,9 +63,18 @@ export async function listRepositoryRows(
       ]),
     );
   }
-  const counted = await query
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirst();
+  // Unfiltered, the total is the user's access rows alone (each references one repository):
+  // their primary key answers it without visiting a repository row.
+  const counted =
+    options.filter === 'all' && !options.q
+      ? await db
+          .selectFrom('github_repository_access')
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      : await query
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .executeTakeFirst();
   let ordered = query.selectAll('github_repositories');
   switch (options.sort) {
     case 'name':
@@ -219,12 +229,34 @@ export async function listInvolvedPullRequestRows(
   options: {
     q?: string | undefined;
     filter: PullRequestFilter;
+    ship?: ShipFilter | undefined;
     sort: PullRequestSort;
     page: number;
     perPage: number;
   },
 ) {
   let query = involvedPullRequests(db, userId);
+  // Over the review and checks state the sync stored: see shipFilterRules for each definition.
+  if (options.ship === 'mine')
+    query = query.where('github_pull_request_involvement.is_author', '=', 1);
+  if (options.ship === 'needs_my_review') {
+    query = query
+      .where('github_pull_requests.state', '=', 'open')
+      .where('github_pull_requests.draft', '=', 0)
+      .where('github_pull_request_involvement.is_review_requested', '=', 1);
+  }
+  if (options.ship === 'failing_checks') {
+    query = query
+      .where('github_pull_requests.state', '=', 'open')
+      .where('github_pull_requests.checks_state', '=', 'failing');
+  }
+  if (options.ship === 'ready_to_merge') {
+    query = query
+      .where('github_pull_requests.state', '=', 'open')
+      .where('github_pull_requests.draft', '=', 0)
+      .where('github_pull_requests.review_state', '=', 'approved')
+      .where('github_pull_requests.checks_state', '=', 'passing');
+  }
   if (options.filter === 'open') query = query.where('github_pull_requests.state', '=', 'open');
   if (options.filter === 'closed') {
     query = query

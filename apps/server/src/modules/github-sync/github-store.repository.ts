@@ -1,5 +1,7 @@
 import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { bumpStoreVersion, bumpStoreVersionOfViewers } from '../sync/store-version.repository.js';
 import type { GithubCommitsTable } from './github-commits.table.js';
 import type {
   GithubPullRequestInvolvementTable,
@@ -74,18 +76,29 @@ export async function saveRepositoryPage(
           part.map((row) => ({ user_id: userId, repository_id: row.id, synced_at: syncedAt })),
         )
         .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'repository_id'])
-            .doUpdateSet((eb) => ({ synced_at: eb.ref('excluded.synced_at') })),
+          oc.columns(['user_id', 'repository_id']).doUpdateSet({
+            // The newest confirmation wins: a slower, older run overlapping a newer one (a job
+            // taken for dead and retried while it still ran) must not date a row back.
+            synced_at: sql<string>`case when excluded.synced_at > github_repository_access.synced_at
+              then excluded.synced_at else github_repository_access.synced_at end`,
+          }),
         )
         .execute();
     }
+    // Shared rows: another user who sees one of these repositories sees its new figures too.
+    await bumpStoreVersionOfViewers(
+      trx,
+      rows.map((row) => row.id),
+    );
   });
 }
 
 /**
- * After a complete listing: the user no longer sees what the listing did not confirm, and a
- * repository nobody sees any more goes (its pull requests and commits with it).
+ * After a complete listing: the user no longer sees what was last confirmed before this run
+ * began, and a repository nobody sees any more goes (its pull requests and commits with it), and so does
+ * the user's involvement in pull requests of repositories they lost.
+ * "Before" and not "other than": a run overlapping a newer one (a job taken for dead and retried
+ * while it still ran) would otherwise drop what the newer one had confirmed so far.
  */
 export async function dropUnconfirmedAccess(
   db: Db,
@@ -96,9 +109,38 @@ export async function dropUnconfirmedAccess(
     await trx
       .deleteFrom('github_repository_access')
       .where('user_id', '=', userId)
-      .where('synced_at', '<>', syncedAt)
+      .where('synced_at', '<', syncedAt)
+      .execute();
+    // Pull requests of a repository the user lost no longer involve them.
+    await trx
+      .deleteFrom('github_pull_request_involvement')
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('github_pull_requests')
+              .innerJoin('github_repository_access', (join) =>
+                join
+                  .onRef(
+                    'github_repository_access.repository_id',
+                    '=',
+                    'github_pull_requests.repository_id',
+                  )
+                  .on('github_repository_access.user_id', '=', userId),
+              )
+              .select('github_pull_requests.id')
+              .whereRef(
+                'github_pull_requests.id',
+                '=',
+                'github_pull_request_involvement.pull_request_id',
+              ),
+          ),
+        ),
+      )
       .execute();
     await deleteOrphanRepositories(trx);
+    await bumpStoreVersion(trx, [userId]);
   });
 }
 
@@ -194,23 +236,86 @@ export async function savePullRequests(
       )
       .execute();
   }
+  await bumpStoreVersionOfViewers(
+    db,
+    rows.map((row) => row.repository_id),
+  );
 }
 
-/** Records how pull requests involve a user; a flag once seen stays until the row goes. */
-export async function saveInvolvement(db: Db, rows: NewInvolvementRow[]): Promise<void> {
+type InvolvementFlag = 'is_author' | 'is_assignee' | 'is_review_requested';
+
+/**
+ * Records how pull requests involve a user, and when that was confirmed. `flags` are the columns
+ * the source knows (the involves search cannot tell a review request), the rest are kept.
+ */
+export async function saveInvolvement(
+  db: Db,
+  rows: NewInvolvementRow[],
+  flags: readonly InvolvementFlag[],
+): Promise<void> {
   for (const part of chunks(rows)) {
     await db
       .insertInto('github_pull_request_involvement')
       .values(part)
       .onConflict((oc) =>
         oc.columns(['user_id', 'pull_request_id']).doUpdateSet((eb) => ({
-          is_author: eb.ref('excluded.is_author'),
-          is_assignee: eb.ref('excluded.is_assignee'),
-          is_review_requested: eb.ref('excluded.is_review_requested'),
+          ...Object.fromEntries(flags.map((flag) => [flag, eb.ref(`excluded.${flag}`)])),
+          confirmed_at: eb.ref('excluded.confirmed_at'),
         })),
       )
       .execute();
   }
+  await bumpStoreVersion(
+    db,
+    rows.map((row) => row.user_id),
+  );
+}
+
+/** The user is no longer asked to review these pull requests. */
+export async function clearReviewRequests(
+  db: Db,
+  userId: string,
+  pullRequestIds: number[],
+): Promise<void> {
+  for (const part of chunks(pullRequestIds)) {
+    await db
+      .updateTable('github_pull_request_involvement')
+      .set({ is_review_requested: 0 })
+      .where('user_id', '=', userId)
+      .where('pull_request_id', 'in', part)
+      .execute();
+  }
+  if (pullRequestIds.length > 0) await bumpStoreVersion(db, [userId]);
+}
+
+/** After a complete review-requested search: every request it did not list is over. */
+export async function clearReviewRequestsExcept(
+  db: Db,
+  userId: string,
+  requestedIds: number[],
+): Promise<void> {
+  let query = db
+    .updateTable('github_pull_request_involvement')
+    .set({ is_review_requested: 0 })
+    .where('user_id', '=', userId)
+    .where('is_review_requested', '=', 1);
+  if (requestedIds.length > 0) query = query.where('pull_request_id', 'not in', requestedIds);
+  await query.execute();
+  await bumpStoreVersion(db, [userId]);
+}
+
+/** After a full refresh: involvement the refresh did not confirm has ended. */
+export async function dropUnconfirmedInvolvement(
+  db: Db,
+  userId: string,
+  confirmedAt: string,
+): Promise<void> {
+  await db
+    .deleteFrom('github_pull_request_involvement')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('confirmed_at', 'is', null), eb('confirmed_at', '<>', confirmedAt)]))
+    .execute();
+  await bumpStoreVersion(db, [userId]);
 }
 
 export async function saveCommits(db: Db, rows: NewCommitRow[]): Promise<void> {
@@ -228,6 +333,10 @@ export async function saveCommits(db: Db, rows: NewCommitRow[]): Promise<void> {
       )
       .execute();
   }
+  await bumpStoreVersionOfViewers(
+    db,
+    rows.map((row) => row.repository_id),
+  );
 }
 
 /** The newest `updated_at` among the pull requests involving the user. */
@@ -246,19 +355,21 @@ export async function newestInvolvedUpdate(db: Db, userId: string): Promise<stri
 }
 
 /**
- * Removes everything synced for the user: their access and involvement rows, snapshots and
- * sync state. Shared rows another user still sees stay; the rest goes.
+ * Removes everything synced for the user: their access and involvement rows, snapshots, the
+ * rate-limit figures last seen and sync state. Shared rows another user still sees stay; the rest goes.
  */
 export async function deleteUserGithubData(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('github_pull_request_involvement').where('user_id', '=', userId).execute();
     await trx.deleteFrom('github_repository_access').where('user_id', '=', userId).execute();
     await trx.deleteFrom('github_daily_snapshots').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('github_rate_budgets').where('user_id', '=', userId).execute();
     await trx
       .deleteFrom('sync_state')
       .where('user_id', '=', userId)
       .where('provider', '=', 'github')
       .execute();
     await deleteOrphanRepositories(trx);
+    await bumpStoreVersion(trx, [userId]);
   });
 }

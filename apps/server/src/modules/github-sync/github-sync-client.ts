@@ -3,8 +3,9 @@ import { Octokit } from '@octokit/rest';
 import type { FastifyInstance } from 'fastify';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { findProviderToken } from '../connections/provider-tokens.repository.js';
+import { recordRateBudget } from '../github/record-rate-budget.js';
 
-/** Every upstream call of a sync ends within this. */
+/** Every upstream call of a sync ends within this (unless the config sets a shorter deadline). */
 export const SYNC_REQUEST_TIMEOUT_MS = 15_000;
 /** Core calls kept in reserve for the pages people open (detail that is not synced). */
 export const CORE_RESERVE = 100;
@@ -121,7 +122,9 @@ export async function openSyncClient(
         const response = await octokit.request(route, {
           ...params,
           headers: etag ? { 'if-none-match': etag } : {},
-          request: { signal: AbortSignal.timeout(SYNC_REQUEST_TIMEOUT_MS) },
+          request: {
+            signal: AbortSignal.timeout(app.config.syncTimeoutMs ?? SYNC_REQUEST_TIMEOUT_MS),
+          },
         });
         const headers = response.headers as Record<string, unknown>;
         const answer: ConditionalAnswer = {
@@ -132,9 +135,13 @@ export async function openSyncClient(
         };
         const budget = budgetFrom(headers);
         if (budget) budgets.set(bucket, budget);
+        await recordRateBudget(app.db, userId, { headers, url: route });
         return answer;
       } catch (error) {
         if (error instanceof RequestError) {
+          if (error.response) {
+            await recordRateBudget(app.db, userId, { headers: error.response.headers, url: route });
+          }
           if (error.status === 304)
             return { status: 304, data: null, etag: etag ?? null, link: null };
           const later = asRetryLater(error);

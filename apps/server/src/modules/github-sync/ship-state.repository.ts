@@ -1,5 +1,6 @@
 import type { ChecksState, ReviewState } from '@shipdeck/shared/insights';
 import type { Db } from '../../db/database.js';
+import { bumpStoreVersionOfViewers } from '../sync/store-version.repository.js';
 import { involvedPullRequests } from './github-reads.repository.js';
 
 /** The user's open pull requests with a known head SHA, most recently updated first. */
@@ -8,8 +9,14 @@ export async function openPullsForShipState(db: Db, userId: string, limit: numbe
     .select([
       'github_pull_requests.id',
       'github_pull_requests.number',
+      'github_pull_requests.title',
       'github_pull_requests.head_sha',
       'github_pull_requests.requested_reviewers',
+      'github_pull_requests.repository_id',
+      'github_pull_requests.review_state',
+      'github_pull_requests.checks_state',
+      'github_pull_requests.created_at',
+      'github_pull_requests.updated_at',
       'github_repositories.owner_login',
       'github_repositories.name',
     ])
@@ -31,6 +38,12 @@ export async function saveShipState(
     .set({ review_state: state.review, checks_state: state.checks })
     .where('id', '=', pullRequestId)
     .execute();
+  const pull = await db
+    .selectFrom('github_pull_requests')
+    .select('repository_id')
+    .where('id', '=', pullRequestId)
+    .executeTakeFirst();
+  if (pull) await bumpStoreVersionOfViewers(db, [Number(pull.repository_id)]);
 }
 
 /** This user's Vercel deployments built from any of these commits, for previews and stages. */

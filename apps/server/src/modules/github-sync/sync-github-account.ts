@@ -4,11 +4,13 @@ import { RequestError } from '@octokit/request-error';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { nowIso } from '../../lib/clock.js';
 import { findUserById } from '../auth/users.repository.js';
-import type { SyncStateKey } from '../sync/sync-state.repository.js';
 import { findSyncState, updateSyncState } from '../sync/sync-state.repository.js';
 import { lastPageFromLink } from '../github/link-pagination.js';
 import {
+  clearReviewRequests,
+  clearReviewRequestsExcept,
   dropUnconfirmedAccess,
+  dropUnconfirmedInvolvement,
   newestInvolvedUpdate,
   repositoryIdsByFullName,
   saveCommits,
@@ -16,7 +18,6 @@ import {
   savePullRequests,
   saveRepositoryPage,
 } from './github-store.repository.js';
-import type { SyncClient } from './github-sync-client.js';
 import { openSyncClient } from './github-sync-client.js';
 import {
   commitRow,
@@ -33,45 +34,32 @@ import { recordDailySnapshot } from './daily-snapshots.js';
 import {
   ACCOUNT_RESOURCE,
   DETAILED_REPOSITORIES,
+  FULL_REFRESH_EVERY_MS,
   REFRESH_EVERY_MS,
-  SHIP_STATE_PULLS,
 } from './sync-constants.js';
-import { githubClientFor } from '../github/github-client.js';
-import { fetchPullRequestShipState } from '../insights/fetch-ship-state.js';
-import type { UserRow } from '../auth/users.table.js';
-import { openPullsForShipState, parseLogins, saveShipState } from './ship-state.repository.js';
+import {
+  knownCommitShas,
+  notifyNewCommits,
+  notifyPullRequestChanges,
+  pullRequestsBefore,
+} from './sync-change-notifications.js';
+import type { SyncContext, SyncReason } from './sync-context.js';
+import { describeSyncError, publishChanges, reportProgress, syncStateKey } from './sync-context.js';
+import { SHIP_STATUS_PHASE, shipStatePullsDue, syncShipStates } from './sync-ship-states.js';
 
-export type SyncReason = 'initial' | 'refresh';
+/** The sync_state resource whose last success is the last full refresh. */
+const FULL_REFRESH_RESOURCE = 'full-refresh';
 
 /** GitHub's search serves at most the first 1,000 results of a query. */
 const SEARCH_CAP = 1000;
 
-interface SyncContext {
-  app: FastifyInstance;
-  userId: string;
-  client: SyncClient;
-  reason: SyncReason;
-  startedAt: string;
-}
-
-const key = (userId: string, resource: string): SyncStateKey => ({
-  userId,
-  provider: 'github',
-  resource,
-});
-
-async function progress(ctx: SyncContext, phase: string, done: number, total: number) {
-  await updateSyncState(ctx.app.db, key(ctx.userId, ACCOUNT_RESOURCE), {
-    phase,
-    progress_done: done,
-    progress_total: total,
-  });
-}
+const key = syncStateKey;
 
 /**
  * Every repository the user can see, 100 a page through Link headers, most recently pushed
  * first. A refresh asks for the first page conditionally: a 304 (free) means nothing was pushed
- * or changed there, and the rest is not asked for.
+ * or changed there, and the rest is not asked for. A full refresh reads every page, so access
+ * lost to a repository further down is noticed.
  */
 async function syncRepositories(ctx: SyncContext): Promise<void> {
   const state = await findSyncState(ctx.app.db, key(ctx.userId, 'repositories'));
@@ -84,9 +72,10 @@ async function syncRepositories(ctx: SyncContext): Promise<void> {
   const first = await ctx.client.get(
     'GET /user/repos',
     { ...params, page: 1 },
-    ctx.reason === 'refresh' ? state?.etag : null,
+    ctx.full ? null : state?.etag,
   );
   if (first.status === 304) return;
+  ctx.changed.add('repositories').add('repository').add('stats');
   const lastPage = lastPageFromLink(first.link ?? undefined) ?? 1;
   let answer = first;
   let done = 0;
@@ -101,7 +90,7 @@ async function syncRepositories(ctx: SyncContext): Promise<void> {
     );
     done += repos.length;
     const total = page >= lastPage ? done : lastPage * pageSizes.providerMax;
-    await progress(ctx, 'repositories', done, total);
+    await reportProgress(ctx, 'repositories', done, total);
     if (!answer.link || !/rel="next"/.test(answer.link)) break;
   }
   await dropUnconfirmedAccess(ctx.app.db, ctx.userId, ctx.startedAt);
@@ -111,28 +100,45 @@ async function syncRepositories(ctx: SyncContext): Promise<void> {
   });
 }
 
+interface PullSearch {
+  /** The search query; `updated:<=` is added past the 1,000-result cap. */
+  base: string;
+  /** The sync_state resource holding the first page's ETag. */
+  resource: string;
+  /** The involvement columns this search can tell. */
+  flags: readonly ('is_author' | 'is_assignee' | 'is_review_requested')[];
+  involvement: (item: ReturnType<typeof parseSearch>['items'][number]) => {
+    is_author: number;
+    is_assignee: number;
+    is_review_requested: number;
+  };
+  /** Reports progress while it runs. */
+  reports: boolean;
+}
+
 /**
- * Pull requests involving the user, through the search API, 100 a page, newest update first.
- * Past the 1,000-result cap the query continues below the oldest update seen. A refresh stops at
- * the first pull request older than what is stored.
+ * Pull requests a search finds, 100 a page, newest update first, stored with how they involve
+ * the user. Past the 1,000-result cap the query continues below the oldest update seen. A refresh
+ * asks for page 1 conditionally and stops at the first pull request older than what is stored; a
+ * full one reads every page. Answers the ids found, or null when a 304 said nothing changed.
  */
-async function syncPullRequests(ctx: SyncContext): Promise<void> {
-  const state = await findSyncState(ctx.app.db, key(ctx.userId, 'pull-requests'));
-  const stopBelow =
-    ctx.reason === 'refresh' ? await newestInvolvedUpdate(ctx.app.db, ctx.userId) : null;
-  const base = 'is:pr involves:@me';
+async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise<number[] | null> {
+  const state = await findSyncState(ctx.app.db, key(ctx.userId, search.resource));
+  const stopBelow = ctx.full ? null : await newestInvolvedUpdate(ctx.app.db, ctx.userId);
+  const { base } = search;
   let query = base;
   let page = 1;
   let done = 0;
   let firstEtag: string | null = null;
+  const found: number[] = [];
   for (;;) {
-    const conditional = page === 1 && query === base && ctx.reason === 'refresh';
+    const conditional = page === 1 && query === base && !ctx.full;
     const answer = await ctx.client.get(
       'GET /search/issues',
       { q: query, sort: 'updated', order: 'desc', per_page: pageSizes.providerMax, page },
       conditional ? state?.etag : null,
     );
-    if (answer.status === 304) return;
+    if (answer.status === 304) return null;
     if (page === 1 && query === base) firstEtag = answer.etag;
     const { total_count: totalCount, items } = parseSearch(answer.data);
     const ids = await repositoryIdsByFullName(
@@ -144,23 +150,31 @@ async function syncPullRequests(ctx: SyncContext): Promise<void> {
       const repositoryId = ids.get(item.repository_url.split('/repos/')[1] ?? '');
       return repositoryId === undefined ? [] : [{ item, repositoryId }];
     });
-    await savePullRequests(
-      ctx.app.db,
-      known.map(({ item, repositoryId }) => searchItemRow(item, repositoryId, ctx.startedAt)),
-      'search',
+    const rows = known.map(({ item, repositoryId }) =>
+      searchItemRow(item, repositoryId, ctx.startedAt),
     );
+    const before = await pullRequestsBefore(
+      ctx.app.db,
+      rows.map((row) => Number(row.id)),
+    );
+    await savePullRequests(ctx.app.db, rows, 'search');
+    await notifyPullRequestChanges(ctx.app, before, rows, 'search');
+    ctx.changed.add('pull-requests');
     await saveInvolvement(
       ctx.app.db,
       known.map(({ item }) => ({
         user_id: ctx.userId,
         pull_request_id: item.id,
-        is_author: item.user?.login === ctx.client.login ? 1 : 0,
-        is_assignee: (item.assignees ?? []).some((a) => a.login === ctx.client.login) ? 1 : 0,
-        is_review_requested: 0,
+        ...search.involvement(item),
+        confirmed_at: ctx.startedAt,
       })),
+      search.flags,
     );
+    found.push(...known.map(({ item }) => item.id));
     done += items.length;
-    if (query === base) await progress(ctx, 'pull-requests', done, Math.max(done, totalCount));
+    if (search.reports && query === base) {
+      await reportProgress(ctx, 'pull-requests', done, Math.max(done, totalCount));
+    }
     const oldest = items.at(-1)?.updated_at;
     if (!oldest || items.length < pageSizes.providerMax) break;
     if (stopBelow && oldest < stopBelow) break;
@@ -172,10 +186,40 @@ async function syncPullRequests(ctx: SyncContext): Promise<void> {
       page += 1;
     }
   }
-  await updateSyncState(ctx.app.db, key(ctx.userId, 'pull-requests'), {
+  await updateSyncState(ctx.app.db, key(ctx.userId, search.resource), {
     ...(firstEtag ? { etag: firstEtag } : {}),
     last_success_at: ctx.startedAt,
   });
+  return found;
+}
+
+/**
+ * Pull requests involving the user (author, assignee, mentioned, commenter). A full refresh also
+ * asks who requested the user's review, which `involves:` does not cover on GitHub, and clears
+ * every review request it did not list.
+ */
+async function syncPullRequests(ctx: SyncContext): Promise<void> {
+  const login = ctx.client.login;
+  await searchPullRequests(ctx, {
+    base: 'is:pr involves:@me',
+    resource: 'pull-requests',
+    flags: ['is_author', 'is_assignee'],
+    involvement: (item) => ({
+      is_author: item.user?.login === login ? 1 : 0,
+      is_assignee: (item.assignees ?? []).some((a) => a.login === login) ? 1 : 0,
+      is_review_requested: 0,
+    }),
+    reports: true,
+  });
+  if (!ctx.full) return;
+  const requested = await searchPullRequests(ctx, {
+    base: 'is:pr review-requested:@me',
+    resource: 'review-requests',
+    flags: ['is_review_requested'],
+    involvement: () => ({ is_author: 0, is_assignee: 0, is_review_requested: 1 }),
+    reports: false,
+  });
+  if (requested) await clearReviewRequestsExcept(ctx.app.db, ctx.userId, requested);
 }
 
 /**
@@ -204,7 +248,23 @@ async function syncRecentRepositories(ctx: SyncContext): Promise<void> {
         const rows = parseCommits(commits.data).map((c) =>
           commitRow(c, repositoryId, ctx.startedAt),
         );
+        const shas = rows.map((row) => row.sha);
+        const before = await knownCommitShas(ctx.app.db, repositoryId, shas);
         await saveCommits(ctx.app.db, rows);
+        await notifyNewCommits(
+          ctx.app,
+          {
+            id: repositoryId,
+            fullName: repo.full_name,
+            ownerLogin: owner,
+            name,
+            branch: repo.default_branch,
+          },
+          shas,
+          before,
+        );
+        ctx.changed.add('commits');
+        ctx.changedRepositories.add(repo.full_name);
       }
       await updateSyncState(ctx.app.db, commitsKey, {
         etag: commits.etag,
@@ -224,25 +284,38 @@ async function syncRecentRepositories(ctx: SyncContext): Promise<void> {
     );
     if (pulls.status === 200) {
       const items = parsePulls(pulls.data);
-      await savePullRequests(
+      const rows = items.map((item) => pullRow(item, repositoryId, ctx.startedAt));
+      const before = await pullRequestsBefore(
         ctx.app.db,
-        items.map((item) => pullRow(item, repositoryId, ctx.startedAt)),
-        'list',
+        rows.map((row) => Number(row.id)),
       );
+      await savePullRequests(ctx.app.db, rows, 'list');
+      await notifyPullRequestChanges(ctx.app, before, rows, 'list');
+      ctx.changed.add('pull-requests');
+      ctx.changedRepositories.add(repo.full_name);
       const login = ctx.client.login;
+      const involvement = items.map((item) => ({
+        user_id: ctx.userId,
+        pull_request_id: item.id,
+        is_author: item.user?.login === login ? 1 : 0,
+        is_assignee: (item.assignees ?? []).some((a) => a.login === login) ? 1 : 0,
+        is_review_requested: (item.requested_reviewers ?? []).some((r) => r.login === login)
+          ? 1
+          : 0,
+        confirmed_at: ctx.startedAt,
+      }));
       await saveInvolvement(
         ctx.app.db,
-        items
-          .map((item) => ({
-            user_id: ctx.userId,
-            pull_request_id: item.id,
-            is_author: item.user?.login === login ? 1 : 0,
-            is_assignee: (item.assignees ?? []).some((a) => a.login === login) ? 1 : 0,
-            is_review_requested: (item.requested_reviewers ?? []).some((r) => r.login === login)
-              ? 1
-              : 0,
-          }))
-          .filter((row) => row.is_author + row.is_assignee + row.is_review_requested > 0),
+        involvement.filter((row) => row.is_author + row.is_assignee + row.is_review_requested > 0),
+        ['is_author', 'is_assignee', 'is_review_requested'],
+      );
+      // The list names every reviewer still requested: the user is not one of them here.
+      await clearReviewRequests(
+        ctx.app.db,
+        ctx.userId,
+        involvement
+          .filter((row) => row.is_review_requested === 0)
+          .map((row) => row.pull_request_id),
       );
     }
     await updateSyncState(ctx.app.db, pullsKey, {
@@ -250,53 +323,18 @@ async function syncRecentRepositories(ctx: SyncContext): Promise<void> {
       last_success_at: ctx.startedAt,
     });
     done += 1;
-    await progress(ctx, 'commits', done, repositories.length);
+    await reportProgress(ctx, 'commits', done, repositories.length);
   }
 }
 
-/**
- * Review and checks of the most recently updated open pull requests, through the conditional
- * Octokit (an unchanged pull request costs 304s, free of rate limit) held to the sync's budget.
- * One pull request failing leaves its stored state as it was and does not fail the sync.
- */
-async function syncShipStates(ctx: SyncContext, user: UserRow): Promise<void> {
-  const pulls = await openPullsForShipState(ctx.app.db, ctx.userId, SHIP_STATE_PULLS);
-  if (pulls.length === 0) return;
-  const octokit = await githubClientFor(ctx.app, user);
-  ctx.client.govern(octokit);
-  let done = 0;
-  for (const pull of pulls) {
-    try {
-      const state = await fetchPullRequestShipState(octokit, {
-        owner: pull.owner_login,
-        repo: pull.name,
-        number: pull.number,
-        headSha: pull.head_sha ?? '',
-        requestedReviewers: parseLogins(pull.requested_reviewers),
-      });
-      await saveShipState(ctx.app.db, Number(pull.id), state);
-    } catch (error) {
-      // A spent budget ends this step for every pull request alike; the next sync resumes.
-      if (error instanceof RetryLaterError) break;
-      ctx.app.log.warn(
-        { userId: ctx.userId, pullRequestId: Number(pull.id), reason: describe(error) },
-        'GitHub ship state not refreshed',
-      );
-    }
-    done += 1;
-    await progress(ctx, 'ship-status', done, pulls.length);
-  }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof RetryLaterError) return error.message;
-  if (error instanceof RequestError) return `GitHub answered ${error.status}`;
-  if (error instanceof Error && error.name === 'ZodError')
-    return 'GitHub sent an unreadable answer';
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return 'GitHub did not answer in time';
-  }
-  return 'GitHub could not be reached';
+export interface SyncOutcome {
+  /** Upstream requests this sync made. */
+  requests: number;
+  /**
+   * Open pull requests whose review and checks an initial sync left to a job of their own,
+   * to be queued right after it: the first sync stays within its request budget (issue 8).
+   */
+  shipStatusDeferred: number;
 }
 
 /**
@@ -306,17 +344,23 @@ function describe(error: unknown): string {
 export async function syncGithubAccount(
   app: FastifyInstance,
   data: { userId: string; reason: SyncReason },
-): Promise<{ requests: number }> {
+): Promise<SyncOutcome> {
   const user = await findUserById(app.db, data.userId);
-  if (!user?.github_login) return { requests: 0 };
+  if (!user?.github_login) return { requests: 0, shipStatusDeferred: 0 };
   const client = await openSyncClient(app, user.id, user.github_login);
-  if (!client) return { requests: 0 };
+  if (!client) return { requests: 0, shipStatusDeferred: 0 };
+  const lastFull = await findSyncState(app.db, key(user.id, FULL_REFRESH_RESOURCE));
+  const fullDue =
+    !lastFull?.last_success_at ||
+    Date.parse(lastFull.last_success_at) <= Date.now() - FULL_REFRESH_EVERY_MS;
   const ctx: SyncContext = {
     app,
     userId: user.id,
     client,
-    reason: data.reason,
+    full: data.reason !== 'refresh' || fullDue,
     startedAt: nowIso(),
+    changed: new Set(),
+    changedRepositories: new Set(),
   };
   const account = key(user.id, ACCOUNT_RESOURCE);
   await updateSyncState(app.db, account, { last_attempt_at: ctx.startedAt });
@@ -324,25 +368,36 @@ export async function syncGithubAccount(
     await syncRepositories(ctx);
     await syncPullRequests(ctx);
     await syncRecentRepositories(ctx);
-    await syncShipStates(ctx, user);
+    if (ctx.full) {
+      await dropUnconfirmedInvolvement(app.db, user.id, ctx.startedAt);
+      await updateSyncState(app.db, key(user.id, FULL_REFRESH_RESOURCE), {
+        last_success_at: ctx.startedAt,
+      });
+    }
+    const shipStatusDeferred =
+      data.reason === 'initial' ? await shipStatePullsDue(app, user.id) : 0;
+    if (data.reason !== 'initial') await syncShipStates(ctx, user);
     await recordDailySnapshot(app.db, user.id, user.github_login, new Date());
     await updateSyncState(app.db, account, {
-      phase: null,
-      progress_done: null,
-      progress_total: null,
+      // Lists are complete; review and checks still to come, which the pages show as unknown.
+      phase: shipStatusDeferred > 0 ? SHIP_STATUS_PHASE : null,
+      progress_done: shipStatusDeferred > 0 ? 0 : null,
+      progress_total: shipStatusDeferred > 0 ? shipStatusDeferred : null,
       last_success_at: ctx.startedAt,
       last_error: null,
       next_due_at: new Date(Date.now() + REFRESH_EVERY_MS).toISOString(),
     });
-    return { requests: client.requests };
+    await publishChanges(ctx);
+    return { requests: client.requests, shipStatusDeferred };
   } catch (error) {
+    await publishChanges(ctx);
     const retryIn = error instanceof RetryLaterError ? error.seconds * 1000 : REFRESH_EVERY_MS;
     await updateSyncState(app.db, account, {
       phase: null,
-      last_error: describe(error),
+      last_error: describeSyncError(error),
       next_due_at: new Date(Date.now() + retryIn).toISOString(),
     });
-    app.log.warn({ userId: user.id, reason: describe(error) }, 'GitHub sync failed');
+    app.log.warn({ userId: user.id, reason: describeSyncError(error) }, 'GitHub sync failed');
     throw error;
   }
 }

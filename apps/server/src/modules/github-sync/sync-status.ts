@@ -1,11 +1,16 @@
 import type { SyncResult } from '@shipdeck/shared/github';
 import type { Db } from '../../db/database.js';
-import { findSyncState } from '../sync/sync-state.repository.js';
+import { findSyncState, type SyncStateRow } from '../sync/sync-state.repository.js';
 import { ACCOUNT_RESOURCE } from './sync-constants.js';
 
 /** When the user's GitHub data was last confirmed, and how the sync stands now. */
 export async function readSyncStatus(db: Db, userId: string): Promise<SyncResult> {
   const state = await findSyncState(db, { userId, provider: 'github', resource: ACCOUNT_RESOURCE });
+  return syncStatusOf(state);
+}
+
+/** The answer's sync fields from the account's sync-state row (undefined: never synced). */
+export function syncStatusOf(state: SyncStateRow | undefined): SyncResult {
   return {
     syncedAt: state?.last_success_at ?? null,
     sync: {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../auth/users.table.js';
 import { findProviderToken } from '../connections/provider-tokens.repository.js';
+import { recordRateBudget } from './record-rate-budget.js';
 import type { CachedAnswer } from './github-cache.repository.js';
 import {
   findCachedAnswer,
@@ -39,8 +40,20 @@ function parseStoredBody(body: string): unknown {
   }
 }
 
+/**
+ * Set on an answer served from the store: when GitHub last confirmed it (ISO), so a route that
+ * reports `syncedAt` tells the truth while GitHub is failing.
+ */
+export const CONFIRMED_AT_HEADER = 'x-shipdeck-confirmed-at';
+
+/** When GitHub last confirmed an answer: now for a live one, the stored time for a stored one. */
+export function confirmedAt(headers: Record<string, unknown>): string {
+  const value = headers[CONFIRMED_AT_HEADER];
+  return typeof value === 'string' ? value : new Date().toISOString();
+}
+
 /** The stored answer as a response, or undefined when it is not a usable JSON body. */
-function fromCache(url: string, cached: CachedAnswer) {
+function fromCache(url: string, cached: CachedAnswer, confirmed = cached.fetchedAt) {
   const data = parseStoredBody(cached.body);
   if (data === undefined) return undefined;
   return {
@@ -49,6 +62,7 @@ function fromCache(url: string, cached: CachedAnswer) {
     headers: {
       ...(cached.etag ? { etag: cached.etag } : {}),
       ...(cached.link ? { link: cached.link } : {}),
+      [CONFIRMED_AT_HEADER]: new Date(confirmed).toISOString(),
     },
     data,
   };
@@ -99,6 +113,7 @@ export async function githubClientFor(app: FastifyInstance, user: UserRow): Prom
     else if (cached?.lastModified) options.headers['if-modified-since'] = cached.lastModified;
     try {
       const response = await request(options);
+      await recordRateBudget(app.db, user.id, { headers: response.headers, url });
       if (response.status === 204) return response;
       if (!githubJsonBodySchema.safeParse(response.data).success) {
         throw new MalformedGithubAnswerError(`GitHub answered ${url} with a body that is not JSON`);
@@ -114,9 +129,13 @@ export async function githubClientFor(app: FastifyInstance, user: UserRow): Prom
       });
       return response;
     } catch (error) {
-      if (answerFromCache && error instanceof RequestError && error.status === 304) {
+      // A 304 or an error answer carries the budget too (a 304 spends none of it).
+      if (error instanceof RequestError && error.response) {
+        await recordRateBudget(app.db, user.id, { headers: error.response.headers, url });
+      }
+      if (cached && answerFromCache && error instanceof RequestError && error.status === 304) {
         await markCachedAnswerFresh(app.db, user.id, url, now);
-        return answerFromCache;
+        return fromCache(url, cached, now) ?? answerFromCache;
       }
       if (answerFromCache && isProviderOutage(error)) {
         app.log.warn(

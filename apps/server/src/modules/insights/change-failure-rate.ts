@@ -1,5 +1,8 @@
 import type { ChangeFailureRate } from '@shipdeck/shared/insights';
-import { CHANGE_FAILURE_FOLLOW_UP_MS, CHANGE_FAILURE_RULE } from '@shipdeck/shared/insights';
+import {
+  CHANGE_FAILURE_FOLLOW_UP_MS,
+  CHANGE_FAILURE_RULE,
+} from '@shipdeck/shared/insights-constants';
 import { changeFailureRateBand } from './dora-bands.js';
 import type { DeploymentRecord, MetricWindow } from './dora-records.js';
 import {

@@ -1,5 +1,5 @@
 import type { DoraBand } from '@shipdeck/shared/insights';
-import { DORA_THRESHOLDS } from '@shipdeck/shared/insights';
+import { DORA_THRESHOLDS } from '@shipdeck/shared/insights-constants';
 
 const { deploymentFrequency, leadTimeMinutes, changeFailurePercent, timeToRestoreMinutes } =
   DORA_THRESHOLDS;

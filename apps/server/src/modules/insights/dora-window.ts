@@ -1,4 +1,5 @@
-import type { InsightsWindow, TrendBucket, TrendPoint } from '@shipdeck/shared/insights';
+import type { TrendBucket, TrendPoint } from '@shipdeck/shared/insights';
+import type { InsightsWindow } from '@shipdeck/shared/insights-constants';
 import { DAY_MS } from '../../lib/clock.js';
 import type { DeploymentRecord, MetricWindow } from './dora-records.js';
 

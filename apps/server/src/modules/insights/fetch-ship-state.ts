@@ -12,9 +12,22 @@ export interface PullRequestRef {
   requestedReviewers: readonly string[];
 }
 
+/** A review that approved or asked for changes, as GitHub lists it. */
+export interface DecidingReview {
+  id: number;
+  state: 'APPROVED' | 'CHANGES_REQUESTED';
+  reviewerLogin: string | null;
+  submittedAt: string | null;
+}
+
 export interface PullRequestShipState {
   review: ReviewState;
   checks: ChecksState;
+  /**
+   * The newest approval or request for changes, so a sync can notify it with the same dedupe key
+   * (which carries the review id) as the `pull_request_review` webhook.
+   */
+  latestReview: DecidingReview | null;
 }
 
 const PER_PAGE = 100;
@@ -53,7 +66,32 @@ export async function fetchPullRequestShipState(
   return {
     review: deriveReviewState(reviews, pull.requestedReviewers),
     checks: deriveChecksState(checkRuns ?? [], combined),
+    latestReview: latestDecidingReview(reviews),
   };
+}
+
+/**
+ * The newest review that approved or requested changes. A dismissed review's state reads
+ * DISMISSED on GitHub, so a withdrawn verdict is never the answer.
+ */
+export function latestDecidingReview(
+  reviews: readonly {
+    id: number;
+    state: string;
+    user: { login: string } | null;
+    submitted_at?: string | null;
+  }[],
+): DecidingReview | null {
+  let latest: DecidingReview | null = null;
+  for (const review of reviews) {
+    const state = review.state;
+    if (state !== 'APPROVED' && state !== 'CHANGES_REQUESTED') continue;
+    const submittedAt = review.submitted_at ?? null;
+    // Same order as deriveReviewState: by submission time, later in the list winning ties.
+    if (latest && (submittedAt ?? '') < (latest.submittedAt ?? '')) continue;
+    latest = { id: review.id, state, reviewerLogin: review.user?.login ?? null, submittedAt };
+  }
+  return latest;
 }
 
 /** A head SHA GitHub no longer knows (force-pushed away) has no checks rather than an error. */

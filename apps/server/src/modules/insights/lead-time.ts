@@ -1,4 +1,4 @@
-import { formatDuration } from '@shipdeck/shared/insights';
+import { formatDuration } from '@shipdeck/shared/insights-constants';
 import type { LeadTime } from '@shipdeck/shared/insights';
 import { leadTimeBand } from './dora-bands.js';
 import type { ChangeRecord, DeploymentRecord, MetricWindow } from './dora-records.js';

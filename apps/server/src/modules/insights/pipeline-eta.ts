@@ -1,5 +1,5 @@
 import type { Eta } from '@shipdeck/shared/insights';
-import { ETA_SAMPLE_SIZE } from '@shipdeck/shared/insights';
+import { ETA_SAMPLE_SIZE } from '@shipdeck/shared/insights-constants';
 import type { DeploymentRecord } from './dora-records.js';
 import { median } from './dora-window.js';
 

@@ -1,4 +1,4 @@
-import { formatDuration } from '@shipdeck/shared/insights';
+import { formatDuration } from '@shipdeck/shared/insights-constants';
 import type { TimeToRestore } from '@shipdeck/shared/insights';
 import { classifyProductionDeployments } from './change-failure-rate.js';
 import { timeToRestoreBand } from './dora-bands.js';

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationSeverity, NotificationType } from '@shipdeck/shared/notifications';
+import type { LiveEvent } from '@shipdeck/shared/events';
 import type { FastifyInstance } from 'fastify';
 import { findUserById } from '../auth/users.repository.js';
+import { insertEvent } from '../events/events.repository.js';
 import { insertNotificationOnce } from './notifications.repository.js';
 import { toNotificationDto } from './to-notification-dto.js';
 
@@ -32,23 +34,33 @@ export async function notify(
 ): Promise<boolean> {
   const user = await findUserById(app.db, userId);
   if (!user || user.pref_notifications !== 1) return false;
-  const row = await insertNotificationOnce(app.db, {
-    id: randomUUID(),
-    user_id: userId,
-    type: input.type,
-    title: input.title,
-    message: input.message,
-    severity: input.severity,
-    link: input.link,
-    dedupe_key: input.dedupeKey,
-    created_at: input.at ?? new Date().toISOString(),
-    read_at: null,
-    cleared_at: null,
+  // The notification and its live event are stored together: a process killed between the two
+  // would otherwise keep the notification and lose its event, and a retry (deduped) never sends it.
+  const stored = await app.db.transaction().execute(async (trx) => {
+    const row = await insertNotificationOnce(trx, {
+      id: randomUUID(),
+      user_id: userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      severity: input.severity,
+      link: input.link,
+      dedupe_key: input.dedupeKey,
+      created_at: input.at ?? new Date().toISOString(),
+      read_at: null,
+      cleared_at: null,
+    });
+    if (!row) return undefined;
+    const event: LiveEvent = { type: 'notification.created', notification: toNotificationDto(row) };
+    const eventId = await insertEvent(trx, {
+      user_id: userId,
+      type: event.type,
+      payload: JSON.stringify(event),
+      created_at: new Date().toISOString(),
+    });
+    return { eventId };
   });
-  if (!row) return false;
-  await app.liveEvents.publish(userId, {
-    type: 'notification.created',
-    notification: toNotificationDto(row),
-  });
+  if (!stored) return false;
+  await app.liveEvents.announce(userId, stored.eventId);
   return true;
 }

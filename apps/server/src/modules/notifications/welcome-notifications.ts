@@ -1,4 +1,4 @@
-import { notificationTexts } from '@shipdeck/shared/messages';
+import { notificationTexts } from '@shipdeck/shared/notification-constants';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock.js';
 import { notify } from './notify.js';

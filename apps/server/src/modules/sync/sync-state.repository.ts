@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { bumpStoreVersion } from './store-version.repository.js';
 import type { Provider } from '../connections/provider-tokens.table.js';
 import type { SyncStateTable } from './sync-state.table.js';
 
@@ -52,6 +53,22 @@ export async function updateSyncState(
         : oc.columns(['user_id', 'provider', 'resource']).doUpdateSet(changes),
     )
     .execute();
+  // Answers carry the sync state (`syncedAt`, phase, progress, last error).
+  await bumpStoreVersion(db, [key.userId]);
+}
+
+/** Creates the row with the given columns unless it exists (an existing row is left alone). */
+export async function createSyncStateIfAbsent(
+  db: Db,
+  key: SyncStateKey,
+  values: SyncStateChanges,
+): Promise<void> {
+  const inserted = await db
+    .insertInto('sync_state')
+    .values({ user_id: key.userId, provider: key.provider, resource: key.resource, ...values })
+    .onConflict((oc) => oc.columns(['user_id', 'provider', 'resource']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await bumpStoreVersion(db, [key.userId]);
 }
 
 export async function deleteSyncStates(db: Db, userId: string, provider: Provider): Promise<void> {
@@ -60,4 +77,5 @@ export async function deleteSyncStates(db: Db, userId: string, provider: Provide
     .where('user_id', '=', userId)
     .where('provider', '=', provider)
     .execute();
+  await bumpStoreVersion(db, [userId]);
 }

@@ -1,5 +1,6 @@
 import type { BuildLogLine } from '@shipdeck/shared/vercel';
-import { buildLogLineSchema, vercelLimits } from '@shipdeck/shared/vercel';
+import { buildLogLineSchema } from '@shipdeck/shared/vercel';
+import { vercelLimits } from '@shipdeck/shared/vercel-constants';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nowIso } from '../../lib/clock.js';
@@ -13,19 +14,19 @@ const storedLog = z.array(buildLogLineSchema);
 /**
  * The last lines of a deployment's build log. Fetched from `/v3/deployments/{id}/events` the
  * first time someone opens the deployment and kept: a finished build's log never changes, so
- * only an unfinished one is fetched again. Null when Vercel cannot be asked (the page says so).
+ * only an unfinished one is fetched again. While Vercel cannot be asked, the log as last fetched,
+ * or null when there is none (the page says so).
  */
 export async function buildLogFor(
   app: FastifyInstance,
   userId: string,
   row: DeploymentRow,
 ): Promise<BuildLogLine[] | null> {
-  if (row.build_log !== null && FINISHED.has(row.state)) {
-    const kept = storedLog.safeParse(JSON.parse(row.build_log));
-    if (kept.success) return kept.data;
-  }
+  const kept = row.build_log === null ? null : storedLog.safeParse(JSON.parse(row.build_log));
+  const lastGood = kept?.success ? kept.data : null;
+  if (lastGood && FINISHED.has(row.state)) return lastGood;
   const client = await vercelClientFor(app, userId);
-  if (!client) return null;
+  if (!client) return lastGood;
   try {
     const events = await client.buildEvents(row.id, vercelLimits.buildLogLines * 3);
     const lines = events
@@ -42,6 +43,7 @@ export async function buildLogFor(
     return lines;
   } catch (error) {
     app.log.warn({ deploymentId: row.id, err: error }, 'Vercel build log unavailable');
-    return null;
+    // An unfinished build's log as last fetched beats none while Vercel is failing.
+    return lastGood;
   }
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { bumpStoreVersion } from '../sync/store-version.repository.js';
 import type { VercelConnectionsTable } from './vercel-connections.table.js';
 
 export type VercelConnectionRow = Selectable<VercelConnectionsTable>;
@@ -26,6 +27,8 @@ export async function saveVercelConnection(
     .values(row)
     .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
     .execute();
+  // `/auth/me` shows the connection.
+  await bumpStoreVersion(db, [row.user_id]);
 }
 
 export async function markVercelConnection(
@@ -38,6 +41,7 @@ export async function markVercelConnection(
     .set({ status })
     .where('user_id', '=', userId)
     .execute();
+  await bumpStoreVersion(db, [userId]);
 }
 
 export async function listConnectedVercelUsers(db: Db): Promise<string[]> {
@@ -64,4 +68,5 @@ export async function deleteVercelData(db: Db, userId: string): Promise<void> {
     .where('user_id', '=', userId)
     .where('provider', '=', 'vercel')
     .execute();
+  await bumpStoreVersion(db, [userId]);
 }

@@ -1,16 +1,22 @@
 import type { VercelDeployment, VercelProject } from '@shipdeck/shared/vercel';
-import { commitUrl, pullRequestUrl, repositoryRef } from './deployment-git-links.js';
+import { matchedCommitLinks, matchedRepository, repositoryRef } from './deployment-git-links.js';
 import type { DeploymentRow, ProjectRow } from './vercel-read.repository.js';
 
 const toNumber = (value: number | string | null): number | null =>
   value === null ? null : Number(value);
 
 export function toDeploymentDto(row: DeploymentRow, githubWebUrl: string): VercelDeployment {
-  const repository = repositoryRef(githubWebUrl, {
-    type: row.commit_org ? 'github' : null,
-    org: row.commit_org,
-    repo: row.commit_repo,
-    repoId: toNumber(row.commit_repo_id),
+  const repository = matchedRepository(row, () =>
+    repositoryRef(githubWebUrl, {
+      type: row.commit_org ? 'github' : null,
+      org: row.commit_org,
+      repo: row.commit_repo,
+      repoId: toNumber(row.commit_repo_id),
+    }),
+  );
+  const links = matchedCommitLinks(row, repository, {
+    sha: row.commit_sha,
+    pullRequestId: row.pr_id,
   });
   return {
     id: row.id,
@@ -25,10 +31,10 @@ export function toDeploymentDto(row: DeploymentRow, githubWebUrl: string): Verce
     commitMessage: row.commit_message,
     commitAuthor: row.commit_author_name,
     commitAuthorLogin: row.commit_author_login,
-    pullRequestId: row.pr_id,
+    pullRequestId: links.pullRequestId,
     repository,
-    commitUrl: commitUrl(repository, row.commit_sha),
-    pullRequestUrl: pullRequestUrl(repository, row.pr_id),
+    commitUrl: links.commitUrl,
+    pullRequestUrl: links.pullRequestUrl,
     createdAt: row.created_at,
     buildingAt: row.building_at,
     readyAt: row.ready_at,
@@ -58,7 +64,7 @@ export function toProjectDto(
     description: null,
     updatedAt: row.updated_at,
     link,
-    repository: link ? repositoryRef(githubWebUrl, link) : null,
+    repository: matchedRepository(row, () => (link ? repositoryRef(githubWebUrl, link) : null)),
     productionDeployment: deployments.production
       ? toDeploymentDto(deployments.production, githubWebUrl)
       : null,

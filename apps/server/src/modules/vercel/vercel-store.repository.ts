@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { bumpStoreVersion } from '../sync/store-version.repository.js';
 import type { VercelDeploymentsTable } from './vercel-deployments.table.js';
 import type { VercelProjectsTable } from './vercel-projects.table.js';
 
@@ -30,6 +31,8 @@ export async function replaceProjects(
     }
     await goneDeployments.execute();
     await gone.execute();
+    // Pull-request answers show the deployments built from their head commits.
+    await bumpStoreVersion(trx, [userId]);
   });
 }
 
@@ -51,6 +54,10 @@ export async function upsertDeployments(
         .onConflict((oc) => oc.columns(['user_id', 'id']).doUpdateSet(changes))
         .execute();
     }
+    await bumpStoreVersion(
+      trx,
+      rows.map((row) => row.user_id),
+    );
   });
 }
 

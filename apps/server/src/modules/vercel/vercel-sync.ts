@@ -1,4 +1,4 @@
-import { vercelLimits } from '@shipdeck/shared/vercel';
+import { vercelLimits } from '@shipdeck/shared/vercel-constants';
 import type { FastifyInstance } from 'fastify';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { nowIso } from '../../lib/clock.js';
@@ -8,6 +8,7 @@ import { VercelApiError } from './vercel-client.js';
 import { markVercelConnection } from './vercel-connections.repository.js';
 import { vercelClientFor } from './vercel-credentials.js';
 import { toDeploymentRow, toProjectRow } from './vercel-mappers.js';
+import { deploymentStatesBefore, notifyDeploymentChanges } from './vercel-sync-notifications.js';
 import {
   deploymentCursors,
   replaceProjects,
@@ -84,14 +85,14 @@ export async function syncVercelProjects(
 /**
  * Syncs one project's deployments. The first time, the newest ones up to a cap; after that only
  * what was created since the newest stored one, reaching back to the oldest still-building one so
- * its new state is picked up.
+ * its new state is picked up. Answers whether a deployment was added or changed state.
  */
 export async function syncVercelDeployments(
   app: FastifyInstance,
   userId: string,
   projectId: string,
   client: VercelClient,
-): Promise<number> {
+): Promise<boolean> {
   const syncedAt = nowIso();
   const cursors = await deploymentCursors(app.db, userId, projectId);
   const sinceIso =
@@ -103,10 +104,14 @@ export async function syncVercelDeployments(
     since,
     max: vercelLimits.initialDeploymentsPerProject,
   });
-  await upsertDeployments(
+  const rows = deployments.map((deployment) => toDeploymentRow(userId, deployment, syncedAt));
+  const before = await deploymentStatesBefore(
     app.db,
-    deployments.map((deployment) => toDeploymentRow(userId, deployment, syncedAt)),
+    userId,
+    rows.map((row) => row.id),
   );
+  await upsertDeployments(app.db, rows);
+  const changed = await notifyDeploymentChanges(app, userId, rows, before, cursors.newest !== null);
   const newest = deployments.reduce(
     (max, d) => Math.max(max, d.createdAt ?? d.created),
     cursors.newest ? Date.parse(cursors.newest) : 0,
@@ -118,7 +123,7 @@ export async function syncVercelDeployments(
     last_error: null,
     next_due_at: dueAt(VERCEL_REFRESH_SECONDS),
   });
-  return deployments.length;
+  return changed;
 }
 
 /** The whole account: projects, then each project's deployments, busiest first. */
@@ -135,6 +140,7 @@ export async function syncVercelAccount(
     return recordFailure(app, userId, PROJECTS_RESOURCE, error);
   }
   let done = 0;
+  let changed = false;
   for (const projectId of projectIds) {
     await updateSyncState(app.db, key(userId, PROJECTS_RESOURCE), {
       phase: 'deployments',
@@ -142,7 +148,7 @@ export async function syncVercelAccount(
       progress_total: projectIds.length,
     });
     try {
-      await syncVercelDeployments(app, userId, projectId, client);
+      if (await syncVercelDeployments(app, userId, projectId, client)) changed = true;
     } catch (error) {
       const outcome = await recordFailure(app, userId, deploymentsResource(projectId), error);
       if (outcome === 'reconnect') return outcome;
@@ -154,5 +160,12 @@ export async function syncVercelAccount(
     progress_done: done,
     progress_total: projectIds.length,
   });
+  // Open deployment pages refetch what the sync brought in.
+  if (changed) {
+    await app.liveEvents.publish(userId, {
+      type: 'data.changed',
+      resources: ['deployments', 'projects'],
+    });
+  }
   return 'synced';
 }

@@ -1,6 +1,6 @@
-import { notificationTexts } from '@shipdeck/shared/messages';
 import { z } from 'zod';
-import { dedupeKeys } from '../notifications/dedupe-keys.js';
+import type { ChangedRepository } from '../notifications/change-notifications.js';
+import { changeNotifications } from '../notifications/change-notifications.js';
 import type { WebhookEffects } from './webhook-effects.js';
 import { noEffects } from './webhook-effects.js';
 
@@ -83,8 +83,8 @@ const repositoryOnlySchema = z.object({ repository }).loose();
 
 type Repository = z.infer<typeof repository>;
 
-function repoLink(repo: Repository): string {
-  return `/repo/${encodeURIComponent(repo.owner.login)}/${encodeURIComponent(repo.name)}`;
+function changedRepository(repo: Repository): ChangedRepository {
+  return { id: repo.id, fullName: repo.full_name, ownerLogin: repo.owner.login, name: repo.name };
 }
 
 function logins(...values: (string | null | undefined)[]): string[] {
@@ -120,14 +120,12 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
         notifications: [
           {
             audience,
-            input: {
-              type: 'commits-pushed',
-              title: `New commits on ${repo.full_name}`,
-              message: notificationTexts.commitsPushed(push.commits.length, branch, repo.full_name),
-              severity: 'low',
-              link: repoLink(repo),
-              dedupeKey: dedupeKeys.commitsPushed(repo.id, push.after),
-            },
+            input: changeNotifications.commitsPushed(
+              changedRepository(repo),
+              branch,
+              push.after,
+              push.commits.length,
+            ),
           },
         ],
       };
@@ -144,28 +142,14 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
       if (delivery.action === 'closed' && pr.merged) {
         notifications.push({
           audience,
-          input: {
-            type: 'pull-request-merged',
-            title: `Merged: ${pr.title}`,
-            message: notificationTexts.pullRequestMerged(repo.full_name, pr.number, pr.title),
-            severity: 'medium',
-            link: repoLink(repo),
-            dedupeKey: dedupeKeys.pullRequestMerged(repo.id, pr.number),
-          },
+          input: changeNotifications.pullRequestMerged(changedRepository(repo), pr),
         });
       }
       const reviewer = delivery.requested_reviewer?.login;
       if (delivery.action === 'review_requested' && reviewer) {
         notifications.push({
           audience: { githubLogins: [reviewer] },
-          input: {
-            type: 'review-requested',
-            title: `Review requested: ${pr.title}`,
-            message: notificationTexts.reviewRequested(repo.full_name, pr.number, pr.title),
-            severity: 'medium',
-            link: repoLink(repo),
-            dedupeKey: dedupeKeys.reviewRequested(repo.id, pr.number, reviewer),
-          },
+          input: changeNotifications.reviewRequested(changedRepository(repo), pr, reviewer),
         });
       }
       return { audience, changed, notifications };
@@ -179,28 +163,21 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
       };
       const changed = { resources: ['pull-requests' as const], repository: repo.full_name };
       const state = review.state.toLowerCase();
-      const reviewer = review.user?.login ?? 'someone';
       const author = { githubLogins: logins(pr.user?.login) };
       if (delivery.action !== 'submitted' || !['changes_requested', 'approved'].includes(state)) {
         return { ...noEffects, audience, changed };
       }
-      const approved = state === 'approved';
       return {
         audience,
         changed,
         notifications: [
           {
             audience: author,
-            input: {
-              type: approved ? 'pull-request-approved' : 'changes-requested',
-              title: `${approved ? 'Approved' : 'Changes requested'}: ${pr.title}`,
-              message: approved
-                ? notificationTexts.approved(reviewer, repo.full_name, pr.number)
-                : notificationTexts.changesRequested(reviewer, repo.full_name, pr.number),
-              severity: approved ? 'low' : 'high',
-              link: repoLink(repo),
-              dedupeKey: dedupeKeys.review(repo.id, pr.number, review.id),
-            },
+            input: changeNotifications.review(changedRepository(repo), pr, {
+              id: review.id,
+              approved: state === 'approved',
+              reviewerLogin: review.user?.login ?? null,
+            }),
           },
         ],
       };
@@ -228,8 +205,7 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
               };
             })();
       const repo = parsed.repo;
-      // Check deliveries name pull requests by number only; the owner stands in for the author.
-      const audience = { githubLogins: logins(repo.owner.login) };
+      const audience = { githubLogins: logins(repo.owner.login), githubRepositoryId: repo.id };
       const changed = { resources: ['pull-requests' as const], repository: repo.full_name };
       const failed =
         parsed.action === 'completed' &&
@@ -239,15 +215,17 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
         audience,
         changed,
         notifications: parsed.pull_requests.map((pr) => ({
-          audience,
-          input: {
-            type: 'checks-failed' as const,
-            title: `Checks failed on ${repo.full_name}#${pr.number}`,
-            message: notificationTexts.checksFailed(repo.full_name, pr.number, parsed.check),
-            severity: 'high' as const,
-            link: repoLink(repo),
-            dedupeKey: dedupeKeys.checksFailed(repo.id, pr.number, parsed.head_sha),
+          // "Your pull request": its author, whoever owns the repository.
+          audience: {
+            githubLogins: [],
+            pullRequestAuthor: { repositoryId: repo.id, number: pr.number },
           },
+          input: changeNotifications.checksFailed(
+            changedRepository(repo),
+            pr.number,
+            parsed.head_sha,
+            parsed.check,
+          ),
         })),
       };
     }

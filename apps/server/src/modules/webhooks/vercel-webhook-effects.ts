@@ -1,6 +1,5 @@
-import { notificationTexts } from '@shipdeck/shared/messages';
 import { z } from 'zod';
-import { dedupeKeys } from '../notifications/dedupe-keys.js';
+import { changeNotifications } from '../notifications/change-notifications.js';
 import type { WebhookEffects } from './webhook-effects.js';
 import { noEffects } from './webhook-effects.js';
 
@@ -47,10 +46,10 @@ function metaString(meta: Record<string, unknown> | undefined, key: string): str
  */
 export function vercelWebhookEffects(type: string, payload: unknown): WebhookEffects {
   if (!DEPLOYMENT_EVENTS.has(type)) return noEffects;
-  const { deployment, target } = deploymentPayloadSchema.parse(payload);
+  const { deployment, target, project } = deploymentPayloadSchema.parse(payload);
   const meta = deployment.meta;
-  // Until the Vercel tables map project ids to users, the GitHub repository owner and the commit
-  // author (from the deployment's git metadata) are who it concerns.
+  // Everyone whose synced Vercel projects include this one, and the GitHub repository owner and
+  // commit author the deployment's git metadata names.
   const githubLogins = [
     ...new Set(
       [metaString(meta, 'githubOrg'), metaString(meta, 'githubCommitAuthorLogin')].filter(
@@ -58,12 +57,9 @@ export function vercelWebhookEffects(type: string, payload: unknown): WebhookEff
       ),
     ),
   ];
-  const audience = { githubLogins };
+  const audience = { githubLogins, vercelProjectId: project?.id };
   const changed = { resources: ['deployments' as const, 'projects' as const] };
   const name = deployment.name ?? deployment.url ?? deployment.id;
-  const link = deployment.url
-    ? `https://${deployment.url.replace(/^https?:\/\//, '')}`
-    : '/deployments';
 
   if (type === 'deployment.error') {
     return {
@@ -72,14 +68,7 @@ export function vercelWebhookEffects(type: string, payload: unknown): WebhookEff
       notifications: [
         {
           audience,
-          input: {
-            type: 'deployment-failed',
-            title: `Deployment failed: ${name}`,
-            message: notificationTexts.deploymentFailed(name),
-            severity: 'critical',
-            link: '/deployments',
-            dedupeKey: dedupeKeys.deploymentFailed(deployment.id),
-          },
+          input: changeNotifications.deploymentFailed(deployment.id, name),
         },
       ],
     };
@@ -91,14 +80,7 @@ export function vercelWebhookEffects(type: string, payload: unknown): WebhookEff
       notifications: [
         {
           audience,
-          input: {
-            type: 'deployment-ready',
-            title: `Live in production: ${name}`,
-            message: notificationTexts.deploymentReady(name),
-            severity: 'low',
-            link,
-            dedupeKey: dedupeKeys.deploymentReady(deployment.id),
-          },
+          input: changeNotifications.deploymentReady(deployment.id, name, deployment.url ?? null),
         },
       ],
     };

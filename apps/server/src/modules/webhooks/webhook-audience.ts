@@ -5,9 +5,9 @@ import type { Audience } from './webhook-effects.js';
 /**
  * Shipdeck users a change concerns: those whose linked GitHub login the delivery names
  * (repository owner, pull-request author, requested reviewer, commit author) and, for
- * repository-wide changes, everyone the synced store records as able to see the repository.
- * INTEGRATION POINT: Vercel deliveries resolve by login until the Vercel tables map project ids
- * to users.
+ * repository-wide changes, everyone the synced store records as able to see the repository; a
+ * pull request's author is found through the synced pull requests.
+ * A Vercel delivery reaches everyone whose synced projects include its project.
  */
 export async function resolveAudience(db: Db, audience: Audience): Promise<string[]> {
   const ids = new Set<string>();
@@ -19,6 +19,31 @@ export async function resolveAudience(db: Db, audience: Audience): Promise<strin
       .where(sql<string>`lower(github_login)`, 'in', logins)
       .execute();
     for (const row of rows) ids.add(row.id);
+  }
+  if (audience.pullRequestAuthor) {
+    const { repositoryId, number } = audience.pullRequestAuthor;
+    const rows = await db
+      .selectFrom('github_pull_requests')
+      .innerJoin('users', (join) =>
+        join.on(
+          sql<string>`lower(users.github_login)`,
+          '=',
+          sql<string>`lower(github_pull_requests.author_login)`,
+        ),
+      )
+      .select('users.id')
+      .where('github_pull_requests.repository_id', '=', repositoryId)
+      .where('github_pull_requests.number', '=', number)
+      .execute();
+    for (const row of rows) ids.add(row.id);
+  }
+  if (audience.vercelProjectId !== undefined) {
+    const rows = await db
+      .selectFrom('vercel_projects')
+      .select('user_id')
+      .where('id', '=', audience.vercelProjectId)
+      .execute();
+    for (const row of rows) ids.add(row.user_id);
   }
   if (audience.githubRepositoryId !== undefined) {
     const rows = await db

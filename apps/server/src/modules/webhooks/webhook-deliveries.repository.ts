@@ -41,3 +41,25 @@ export async function markDeliveryApplied(
     .where('delivery_id', '=', deliveryId)
     .execute();
 }
+
+/**
+ * Deliveries received in the window that were never applied nor failed: their job was lost (the
+ * process died before queueing it). The oldest first, a bounded batch per call; the window keeps
+ * the scan to recent rows of the `received_at` index.
+ */
+export function listStrandedDeliveries(
+  db: Db,
+  window: { from: string; to: string },
+  limit = 500,
+): Promise<Pick<WebhookDeliveryRow, 'provider' | 'delivery_id'>[]> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select(['provider', 'delivery_id'])
+    .where('received_at', '>=', window.from)
+    .where('received_at', '<', window.to)
+    .where('applied_at', 'is', null)
+    .where('last_error', 'is', null)
+    .orderBy('received_at')
+    .limit(limit)
+    .execute();
+}

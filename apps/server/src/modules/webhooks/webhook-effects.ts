@@ -6,6 +6,13 @@ export interface Audience {
   githubLogins: string[];
   /** Every user with access to this repository in the synced store. */
   githubRepositoryId?: number;
+  /**
+   * The Shipdeck user who authored this pull request, found through the synced store (check
+   * deliveries name a pull request by number only).
+   */
+  pullRequestAuthor?: { repositoryId: number; number: number };
+  /** Every user whose synced Vercel projects include this project. */
+  vercelProjectId?: string;
 }
 
 /** What one delivery means for Shipdeck: items for some users, and data that changed. */

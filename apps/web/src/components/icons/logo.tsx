@@ -1,9 +1,9 @@
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 
 /** Shipdeck's mark and word mark; the mark alone when `compact`. */
 export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
-    <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
+    <span className={cx('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
       <svg viewBox="0 0 32 32" aria-hidden="true" className="size-6 shrink-0">
         <rect width="32" height="32" rx="7" className="fill-zinc-900 dark:fill-zinc-50" />
         <path

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/icons/logo';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 import { SkipLink } from './skip-link';
 
 type NavItem = { label: string; to: string; alsoActiveUnder?: string };
@@ -115,9 +115,9 @@ function NavItemLink({
     <Link
       to={item.to}
       aria-current={active ? 'page' : undefined}
-      className={cn(
-        'rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
-        block ? 'block py-2' : 'inline-block',
+      className={cx(
+        'rounded-md px-3 text-sm font-medium transition-colors',
+        block ? 'block py-2' : 'inline-block py-1.5',
         active
           ? 'bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50'
           : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100',

@@ -1,7 +1,15 @@
 import { useState } from 'react';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 
-type AvatarProps = { name: string; src: string | null; className?: string };
+type AvatarProps = {
+  name: string;
+  src: string | null;
+  /** `lg` for the profile page's picture; `md` elsewhere. */
+  size?: 'md' | 'lg';
+  className?: string;
+};
+
+const avatarSizes = { md: 'size-8 text-xs', lg: 'size-14 text-base' };
 
 function initialsOf(name: string): string {
   const initials = name
@@ -14,14 +22,15 @@ function initialsOf(name: string): string {
 }
 
 /** The user's picture, or their initials on a neutral disc when there is none or it fails to load. */
-export function Avatar({ name, src, className }: AvatarProps) {
+export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== null && src !== failedSrc;
   return (
     <span
       aria-hidden="true"
-      className={cn(
-        'inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-zinc-200 text-xs font-semibold text-zinc-700 dark:bg-zinc-700 dark:text-zinc-100',
+      className={cx(
+        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-zinc-200 font-semibold text-zinc-700 dark:bg-zinc-700 dark:text-zinc-100',
+        avatarSizes[size],
         className,
       )}
     >

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 
 export const badgeVariants = cva(
   'inline-flex items-center gap-1 rounded-full border font-medium whitespace-nowrap [&_svg]:size-3',
@@ -20,6 +20,8 @@ export const badgeVariants = cva(
         info: 'border-sky-200 bg-sky-50 text-sky-700 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-300',
         secondary:
           'border-zinc-300 bg-white text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-400',
+        merged:
+          'border-violet-200 bg-violet-50 text-violet-700 dark:border-violet-900 dark:bg-violet-950 dark:text-violet-300',
       },
       size: {
         sm: 'px-1.5 py-px text-[11px]',
@@ -34,5 +36,5 @@ export const badgeVariants = cva(
 export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
 
 export function Badge({ className, variant, size, ...props }: BadgeProps) {
-  return <span className={cn(badgeVariants({ variant, size }), className)} {...props} />;
+  return <span className={cx(badgeVariants({ variant, size }), className)} {...props} />;
 }

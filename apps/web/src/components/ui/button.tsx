@@ -1,7 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 import { Spinner } from './spinner';
 
 export const buttonVariants = cva(
@@ -17,6 +17,11 @@ export const buttonVariants = cva(
           'border border-zinc-300 bg-white text-zinc-900 shadow-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:hover:bg-zinc-900',
         ghost:
           'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
+        /** Ghost with a lighter resting text, for icon buttons in bars (theme, notifications). */
+        quiet:
+          'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
+        /** Light on a dark panel in both themes (the landing page's closing call to action). */
+        inverse: 'bg-white text-zinc-950 shadow-sm hover:bg-zinc-200',
         danger:
           'bg-red-600 text-white shadow-sm hover:bg-red-700 dark:bg-red-600 dark:hover:bg-red-500',
         success:
@@ -53,7 +58,9 @@ export function Button({
   type = 'button',
   ...props
 }: ButtonProps) {
-  const classes = cn(buttonVariants({ variant, size }), className);
+  // Joined, not merged: tailwind-merge would put 7 KB on the landing page. A caller changes
+  // colours through a variant, and adds only classes the variants do not set (width, margin).
+  const classes = cx(buttonVariants({ variant, size }), className);
   if (asChild) {
     return (
       <Slot className={classes} {...props}>

@@ -1,13 +1,22 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 
-export function Card({ className, ...props }: ComponentProps<'section'>) {
+type CardProps = ComponentProps<'section'> & {
+  /** `danger` draws a red border, for destructive actions. */
+  tone?: 'default' | 'danger';
+};
+
+const cardBorders = {
+  default: 'border-zinc-200 dark:border-zinc-800',
+  danger: 'border-red-200 dark:border-red-900/60',
+};
+
+// Classes join with `cx` (no tailwind-merge): borders and padding are props, `className` only
+// adds what the component does not set.
+export function Card({ className, tone = 'default', ...props }: CardProps) {
   return (
     <section
-      className={cn(
-        'rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40',
-        className,
-      )}
+      className={cx('rounded-lg border bg-white dark:bg-zinc-900/40', cardBorders[tone], className)}
       {...props}
     />
   );
@@ -43,6 +52,16 @@ export function CardHeader({ title, description, action, titleId, icon }: CardHe
   );
 }
 
-export function CardBody({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('px-4 py-4 sm:px-5', className)} {...props} />;
+type CardBodyProps = ComponentProps<'div'> & {
+  /** `compact` for a body of rows that bring their own vertical padding. */
+  density?: 'default' | 'compact';
+};
+
+export function CardBody({ className, density = 'default', ...props }: CardBodyProps) {
+  return (
+    <div
+      className={cx('px-4 sm:px-5', density === 'compact' ? 'py-1' : 'py-4', className)}
+      {...props}
+    />
+  );
 }

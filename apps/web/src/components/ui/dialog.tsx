@@ -1,10 +1,114 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Slot } from '@radix-ui/react-slot';
+import {
+  createContext,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  use,
+  useRef,
+  useState,
+} from 'react';
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+const loadSurface = () => import('./dialog-surface');
+const DialogSurface = lazy(() =>
+  loadSurface().then((module) => ({ default: module.DialogSurface })),
+);
+
+type DialogState = {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  triggerRef: RefObject<HTMLElement | null>;
+};
+
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialog(component: string): DialogState {
+  const state = use(DialogContext);
+  if (!state) throw new Error(`<${component}> must be inside <Dialog>`);
+  return state;
+}
+
+type DialogProps = {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children: ReactNode;
+};
+
+/**
+ * Radix's dialog API (`Dialog`, `DialogTrigger`, `DialogContent`, `DialogClose`) without Radix
+ * on the page until a dialog opens: the trigger and the open state are plain React here, and the
+ * dialog surface with Radix's focus trap and dismissal (13 KB gzipped) loads on the first open,
+ * fetched early when the pointer or focus reaches a trigger.
+ */
+export function Dialog({
+  open: controlled,
+  defaultOpen = false,
+  onOpenChange,
+  children,
+}: DialogProps) {
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen);
+  const triggerRef = useRef<HTMLElement | null>(null);
+  const open = controlled ?? uncontrolled;
+  const setOpen = (next: boolean) => {
+    if (controlled === undefined) setUncontrolled(next);
+    onOpenChange?.(next);
+  };
+  return <DialogContext value={{ open, setOpen, triggerRef }}>{children}</DialogContext>;
+}
+
+/** Opens the dialog; `asChild` lends the behaviour to the single child (a Button). */
+export function DialogTrigger({
+  asChild = false,
+  children,
+}: {
+  asChild?: boolean;
+  children: ReactElement | ReactNode;
+}) {
+  const { open, setOpen, triggerRef } = useDialog('DialogTrigger');
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      ref={triggerRef as RefObject<HTMLButtonElement | null>}
+      {...(asChild ? {} : { type: 'button' as const })}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      data-state={open ? 'open' : 'closed'}
+      onPointerEnter={() => void loadSurface()}
+      onFocus={() => void loadSurface()}
+      onClick={(event: MouseEvent) => {
+        if (!event.defaultPrevented) setOpen(true);
+      }}
+    >
+      {children}
+    </Component>
+  );
+}
+
+/** Closes the dialog; `asChild` lends the behaviour to the single child (a Button). */
+export function DialogClose({
+  asChild = false,
+  children,
+}: {
+  asChild?: boolean;
+  children: ReactElement | ReactNode;
+}) {
+  const { setOpen } = useDialog('DialogClose');
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      {...(asChild ? {} : { type: 'button' as const })}
+      onClick={(event: MouseEvent) => {
+        if (!event.defaultPrevented) setOpen(false);
+      }}
+    >
+      {children}
+    </Component>
+  );
+}
 
 type DialogContentProps = {
   title: string;
@@ -12,30 +116,15 @@ type DialogContentProps = {
   children: ReactNode;
 };
 
-export function DialogContent({ title, description, children }: DialogContentProps) {
+export function DialogContent(props: DialogContentProps) {
+  const { open, setOpen, triggerRef } = useDialog('DialogContent');
+  // Mounted from the first open on, so Radix sees the dialog close (focus return, cleanup).
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-zinc-950/50 backdrop-blur-[1px]" />
-      <DialogPrimitive.Content
-        className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-zinc-200 bg-white p-5 shadow-xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900"
-        {...(description ? {} : { 'aria-describedby': undefined })}
-      >
-        <DialogPrimitive.Title className="pr-8 text-base font-semibold text-zinc-900 dark:text-zinc-50">
-          {title}
-        </DialogPrimitive.Title>
-        {description ? (
-          <DialogPrimitive.Description className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">
-            {description}
-          </DialogPrimitive.Description>
-        ) : null}
-        <div className="mt-4">{children}</div>
-        <DialogPrimitive.Close
-          aria-label="Close"
-          className="absolute top-3 right-3 rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <Suspense fallback={null}>
+      <DialogSurface open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} {...props} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 
 type EmptyStateProps = {
   icon?: ReactNode;
@@ -21,7 +21,7 @@ export function EmptyState({
 }: EmptyStateProps) {
   return (
     <div
-      className={cn(
+      className={cx(
         'flex flex-col items-center rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700',
         className,
       )}

@@ -1,7 +1,7 @@
 import { errorMessages } from '@shipdeck/shared/messages';
 import { CircleAlert, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 import { Button } from './button';
 
 type LoadErrorProps = {
@@ -31,7 +31,7 @@ export function LoadError({
   return (
     <div
       role="alert"
-      className={cn(
+      className={cx(
         'flex flex-col items-center rounded-lg border border-red-200 bg-red-50/60 px-6 py-10 text-center dark:border-red-900/60 dark:bg-red-950/20',
         className,
       )}

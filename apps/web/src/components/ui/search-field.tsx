@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { type ComponentProps, useId } from 'react';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 import { Input } from './input';
 
 type SearchFieldProps = Omit<ComponentProps<'input'>, 'type' | 'id'> & {
@@ -11,7 +11,7 @@ type SearchFieldProps = Omit<ComponentProps<'input'>, 'type' | 'id'> & {
 export function SearchField({ label, className, ...props }: SearchFieldProps) {
   const id = useId();
   return (
-    <div className={cn('relative', className)}>
+    <div className={cx('relative', className)}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -19,7 +19,7 @@ export function SearchField({ label, className, ...props }: SearchFieldProps) {
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400"
       />
-      <Input id={id} type="search" autoComplete="off" className="pl-8" {...props} />
+      <Input id={id} type="search" autoComplete="off" inset="leadingIcon" {...props} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 
 type SpinnerProps = { className?: string; label?: string };
 
@@ -7,8 +7,11 @@ export function Spinner({ className, label }: SpinnerProps) {
   const ring = (
     <span
       aria-hidden="true"
-      className={cn(
-        'inline-block size-4 shrink-0 animate-spin rounded-full border-2 border-current border-r-transparent',
+      className={cx(
+        'inline-block shrink-0 animate-spin rounded-full border-2 border-current border-r-transparent',
+        // Joined without tailwind-merge (the Button carries this onto the lightest pages), so the
+        // default size steps aside for a caller's own.
+        !/(^|\s)size-/.test(className ?? '') && 'size-4',
         className,
       )}
     />

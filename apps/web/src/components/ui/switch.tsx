@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 
 type SwitchProps = {
   label: string;
@@ -35,14 +35,14 @@ export function Switch({ label, description, checked, onCheckedChange, disabled 
         aria-describedby={description ? `${id}-description` : undefined}
         disabled={disabled}
         onClick={() => onCheckedChange(!checked)}
-        className={cn(
+        className={cx(
           'relative mt-0.5 inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:focus-visible:outline-blue-400',
           checked ? 'bg-blue-600 dark:bg-blue-500' : 'bg-zinc-300 dark:bg-zinc-700',
         )}
       >
         <span
           aria-hidden="true"
-          className={cn(
+          className={cx(
             'inline-block size-4 rounded-full bg-white shadow transition-transform',
             checked ? 'translate-x-4' : 'translate-x-0',
           )}

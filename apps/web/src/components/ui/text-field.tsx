@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 import { Input } from './input';
 
 type TextFieldProps = ComponentProps<'input'> & {
@@ -26,7 +26,7 @@ export function TextField({
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
-    <div className={cn('space-y-1.5', className)}>
+    <div className={cx('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {label}
       </label>
@@ -35,7 +35,7 @@ export function TextField({
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={trailing ? 'pr-10' : undefined}
+          inset={trailing ? 'trailingButton' : 'none'}
           {...inputProps}
         />
         {trailing ? (

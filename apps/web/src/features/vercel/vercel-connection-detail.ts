@@ -1,5 +1,5 @@
 import type { VercelConnection } from '@shipdeck/shared/vercel';
-import { vercelMessages } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 
 /** The Settings line for Vercel, from what the server reports. */
 export function vercelConnectionDetail(connection: VercelConnection): string {

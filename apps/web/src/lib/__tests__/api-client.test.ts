@@ -45,6 +45,17 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
+  it('on 401 empties the query cache, which registered itself when it loaded', async () => {
+    const { queryClient } = await import('@/lib/query-client');
+    queryClient.setQueryData(['repositories'], ['octocat/hello']);
+    window.localStorage.setItem('token', 'expired');
+    mockApi({ 'GET /auth/me': fail(401, errorMessages.unauthorized, 'UNAUTHORIZED') });
+
+    await failure(apiClient.get('/auth/me'));
+
+    expect(queryClient.getQueryData(['repositories'])).toBeUndefined();
+  });
+
   it('leaves the session alone on the login request’s own 401', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);

@@ -1,61 +1,15 @@
 import type { Pull, Repo } from '../../data/model.js';
-import { GithubError, validationFailed } from '../github-error.js';
+import { validationFailed } from '../github-error.js';
 import type { GithubRequest, GithubRoute } from '../github-request.js';
-import { linkHeader } from '../link-header.js';
-import { pageRequest } from '../pagination.js';
+import { pageSearchHits } from '../search-page.js';
 import { renderPullSearchItem } from '../render/search-item.js';
 import { matchesDateQualifier, parseSearchQuery, type Qualifier } from '../search-query.js';
-import { canSeeRepo } from '../visibility.js';
+import { checkSearchQuery, resolveLogin, searchableRepos } from '../search-scope.js';
 import { memoByVersion } from '../../data/version-memo.js';
-
-const MAX_RESULTS = 1000;
 
 interface Hit {
   repo: Repo;
   pull: Pull;
-}
-
-function cannotSearch(): GithubError {
-  return validationFailed(
-    'Search',
-    'q',
-    'invalid',
-    'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.',
-  );
-}
-
-function resolveLogin(request: GithubRequest, value: string): number {
-  if (value === '@me') {
-    if (!request.viewer) throw cannotSearch();
-    return request.viewer.id;
-  }
-  return request.world.account(value)?.id ?? -1;
-}
-
-/** Repositories a query may look at: every visible one, narrowed by repo:/user:/org:. */
-function searchableRepos(request: GithubRequest, qualifiers: readonly Qualifier[]): Repo[] {
-  const { world } = request;
-  const named = qualifiers.filter((q) => q.key === 'repo' && !q.negated);
-  if (named.length > 0) {
-    return named.map((q) => {
-      const [owner = '', name = ''] = q.value.split('/');
-      const found = world.lookupRepo(owner, name);
-      const repo = found && 'repo' in found ? found.repo : undefined;
-      if (!repo || !canSeeRepo(world, repo, request.viewer, request.scopes)) throw cannotSearch();
-      return repo;
-    });
-  }
-  const owners = qualifiers.filter((q) => (q.key === 'user' || q.key === 'org') && !q.negated);
-  const ownerIds = owners.map((q) => {
-    const id = resolveLogin(request, q.value);
-    if (id === -1) throw cannotSearch();
-    return id;
-  });
-  const pool =
-    ownerIds.length > 0
-      ? ownerIds.flatMap((id) => [...world.reposOwnedBy(id)])
-      : [...world.repos.values()];
-  return pool.filter((repo) => canSeeRepo(world, repo, request.viewer, request.scopes));
 }
 
 function matchesQualifier(request: GithubRequest, hit: Hit, q: Qualifier): boolean {
@@ -171,28 +125,7 @@ export const searchIssues: GithubRoute = {
     const q = request.query.get('q');
     if (q === null || q.trim() === '') throw validationFailed('Search', 'q', 'missing');
     const parsed = parseSearchQuery(q);
-    if (parsed.textLength > 256)
-      throw new GithubError(422, 'Validation Failed', {
-        errors: [
-          {
-            message: 'The search is longer than 256 characters.',
-            resource: 'Search',
-            field: 'q',
-            code: 'invalid',
-          },
-        ],
-      });
-    if (parsed.operators > 5)
-      throw new GithubError(422, 'Validation Failed', {
-        errors: [
-          {
-            message: 'More than five AND / OR / NOT operators were used.',
-            resource: 'Search',
-            field: 'q',
-            code: 'invalid',
-          },
-        ],
-      });
+    checkSearchQuery(parsed);
     const sort = request.query.get('sort');
     const order = request.query.get('order') ?? 'desc';
     if (
@@ -229,16 +162,7 @@ export const searchIssues: GithubRoute = {
       sortHits(found, sort, order);
       return found;
     });
-    const paging = pageRequest(request.query);
-    const start = (paging.page - 1) * paging.perPage;
-    if (start >= MAX_RESULTS && hits.length > 0) {
-      throw new GithubError(422, 'Only the first 1000 search results are available', {
-        documentation_url: 'https://docs.github.com/v3/search/',
-      });
-    }
-    const reachable = Math.min(hits.length, MAX_RESULTS);
-    const items = hits.slice(start, Math.min(start + paging.perPage, reachable));
-    const lastPage = Math.max(1, Math.ceil(reachable / paging.perPage));
+    const { items, link } = pageSearchHits(request, hits, '/search/issues');
     return {
       body: {
         total_count: hits.length,
@@ -246,7 +170,7 @@ export const searchIssues: GithubRoute = {
         items: items.map((hit) => renderPullSearchItem(request.render, hit.repo, hit.pull)),
         search_type: 'lexical',
       },
-      link: linkHeader(`${request.urls.api}/search/issues`, request.query, paging.page, lastPage),
+      link,
       headers: { 'cache-control': 'no-cache' },
     };
   },

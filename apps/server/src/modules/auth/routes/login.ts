@@ -30,7 +30,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByEmail(app.db, email);
       const valid = user?.password_hash
         ? await verifyPassword(user.password_hash, password)
-        : await verifyAgainstDummy(password);
+        : await verifyAgainstDummy(password, app.config.passwordHashCost);
       if (!user || !valid) {
         await recordLoginFailure(app, request, email);
         // One answer for unknown email and wrong password, so accounts cannot be enumerated.

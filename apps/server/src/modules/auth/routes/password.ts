@@ -28,7 +28,7 @@ export const passwordRoute: FastifyPluginAsyncZod = async (app) => {
       const { currentPassword, newPassword } = request.body;
       // An account made through GitHub has no password yet: a fresh GitHub sign-in stands in.
       await requireRecentAuth(auth, currentPassword, 'body.currentPassword');
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword, app.config.passwordHashCost);
       const revokedSessions = await app.db.transaction().execute(async (trx) => {
         await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: nowIso() });
         return deleteOtherSessions(trx, user.id, sessionId);

@@ -7,6 +7,7 @@ import { rotateSession } from '../session-service.js';
 import { deleteSession } from '../sessions.repository.js';
 import { toUserDto } from '../to-user-dto.js';
 import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
+import { keepAnswer, sendCachedAnswer } from '../../sync/answer-cache-plugin.js';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -22,8 +23,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(userResultSchema) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
+    async (request, reply) => {
+      // Served again only for the same user row (read with this session) and store version,
+      // which every Vercel connection write bumps: sign-out or expiry fails authentication first.
+      const auth = requireAuth(request);
+      if (sendCachedAnswer(app, request, reply, auth)) return reply;
+      keepAnswer(request, auth, null);
+      const { user } = auth;
       return ok({ user: toUserDto(user, await vercelConnectionOf(app.db, user.id)) });
     },
   );

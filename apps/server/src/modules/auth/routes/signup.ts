@@ -40,7 +40,7 @@ export const signupRoute: FastifyPluginAsyncZod = async (app) => {
           id: randomUUID(),
           username,
           email,
-          password_hash: await hashPassword(password),
+          password_hash: await hashPassword(password, app.config.passwordHashCost),
           display_name: username,
           avatar_url: null,
           github_id: null,

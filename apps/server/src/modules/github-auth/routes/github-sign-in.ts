@@ -1,8 +1,6 @@
-import {
-  githubCallbackQuerySchema,
-  githubRedirectParams,
-  OAUTH_COMPLETE_PATH,
-} from '@shipdeck/shared/github-auth';
+import { OAUTH_COMPLETE_PATH } from '@shipdeck/shared/constants';
+import { githubCallbackQuerySchema } from '@shipdeck/shared/github-auth';
+import { githubRedirectParams } from '@shipdeck/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { completeGithubSignIn } from '../complete-github-sign-in.js';
 import { exchangeCode, fetchGithubIdentity, GithubOAuthError } from '../github-oauth-client.js';

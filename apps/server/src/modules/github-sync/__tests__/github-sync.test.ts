@@ -2,6 +2,7 @@ import {
   commitsResultSchema,
   pullsResultSchema,
   reposResultSchema,
+  repositoryResultSchema,
   statsResultSchema,
   activityResultSchema,
 } from '@shipdeck/shared/github';
@@ -10,7 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../../jobs/job-queue.js';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { deleteSyncStates, findSyncState } from '../../sync/sync-state.repository.js';
 import { requestGithubSync } from '../request-github-sync.js';
+import { ACCOUNT_RESOURCE } from '../sync-constants.js';
 import { syncGithubAccount } from '../sync-github-account.js';
 
 const emulator = useEmulator({ repos: 40, richRepos: 6, projects: 2 });
@@ -91,6 +94,67 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     expect(commits.syncedAt).toBe(repos.syncedAt);
 
     expect(emulator.handle.requestLog.list({ area: 'github' })).toEqual([]);
+  });
+
+  it('serves one repository, its first commit page and its pulls from the store, 404 past access', async () => {
+    const octocat = await signInWithGithub(t.app, 'octocat');
+    const hubot = await signInWithGithub(t.app, 'hubot');
+    const repos = dataOf(await get('/api/github/repos?perPage=100', octocat), reposResultSchema);
+    // The most recently pushed repositories have their commits and pulls synced too.
+    const newest = [...repos.repositories].sort((a, b) =>
+      (b.pushed_at ?? '').localeCompare(a.pushed_at ?? ''),
+    )[0];
+    const name = newest?.full_name ?? '';
+    expect(newest).toBeDefined();
+    emulator.handle.requestLog.clear();
+
+    const detail = dataOf(await get(`/api/github/repos/${name}`, octocat), repositoryResultSchema);
+    expect(detail.repository).toEqual(newest);
+    expect(detail.syncedAt).toBe(repos.syncedAt);
+    expect(detail.sync.phase).toBeNull();
+    // Names are matched as GitHub matches them: case-insensitively.
+    const upper = await get(`/api/github/repos/${name.toUpperCase()}`, octocat);
+    expect(upper.statusCode).toBe(200);
+
+    const commits = dataOf(
+      await get(`/api/github/repos/${name}/commits?perPage=30`, octocat),
+      commitsResultSchema,
+    );
+    expect(commits.commits.length).toBeGreaterThan(0);
+    const pulls = dataOf(
+      await get(`/api/github/repos/${name}/pulls?state=all&perPage=30`, octocat),
+      pullsResultSchema,
+    );
+    for (const pull of pulls.pullRequests) expect(pull.repository).toBe(name);
+
+    // Another user's private repository, and one that does not exist: 404 from the store.
+    const secret = await get('/api/github/repos/octocat/secret-plans', hubot);
+    expect(secret.statusCode).toBe(404);
+    expect(secret.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await get('/api/github/repos/octocat/no-such-repo', octocat)).statusCode).toBe(404);
+    expect(emulator.handle.requestLog.list({ area: 'github' })).toEqual([]);
+  }, 30_000);
+
+  it('asks GitHub for a repository only while the user’s repositories are not synced yet', async () => {
+    const token = await signInWithGithub(t.app);
+    const userId = await userIdOf('octocat');
+    await t.database.db
+      .deleteFrom('github_repository_access')
+      .where('user_id', '=', userId)
+      .execute();
+    await t.database.db
+      .deleteFrom('sync_state')
+      .where('user_id', '=', userId)
+      .where('resource', '=', 'repositories')
+      .execute();
+    emulator.handle.requestLog.clear();
+    const detail = dataOf(
+      await get('/api/github/repos/octocat/hello-world', token),
+      repositoryResultSchema,
+    );
+    expect(detail.repository.full_name).toBe('octocat/hello-world');
+    const asked = emulator.handle.requestLog.list({ area: 'github' });
+    expect(asked.map((entry) => entry.url)).toContain('/api/v3/repos/octocat/hello-world');
   });
 
   it('shows a change after the next refresh, and an unchanged account costs only 304s', async () => {
@@ -254,5 +318,40 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
       .where('user_id', '=', hubotId)
       .execute();
     expect(access).toEqual([]);
+  });
+  it('queues one initial sync however many requests arrive before or while it runs', async () => {
+    // hubot: octocat still has the sync the rate-limit test deferred, which a new one joins.
+    const token = await signInWithGithub(t.app, 'hubot');
+    const userId = await userIdOf('hubot');
+    // The sign-in's own sync and the ship-status job after it are done before the scene is set.
+    await t.app.jobs.drain();
+    // A connected account never synced: what a new user's first page views find.
+    await deleteSyncStates(t.database.db, userId, 'github');
+    emulator.handle.requestLog.clear();
+
+    const first = dataOf(await get('/api/github/repos', token), reposResultSchema);
+    // Queued or already under way (the worker may have picked it up), never "done".
+    expect(first.sync.phase).not.toBeNull();
+    expect(first.syncedAt).toBeNull();
+    // The row is written with the job, so the requests below find it and queue nothing more.
+    const state = await findSyncState(t.database.db, {
+      userId,
+      provider: 'github',
+      resource: ACCOUNT_RESOURCE,
+    });
+    expect(state).toBeDefined();
+    for (const url of ['/api/github/stats', '/api/github/pull-requests', '/api/github/repos']) {
+      expect((await get(url, token)).statusCode).toBe(200);
+    }
+
+    await t.app.jobs.drain();
+    // Each sync starts by asking for the first page of the user's repositories.
+    const firstPages = emulator.handle.requestLog
+      .list({ area: 'github' })
+      .filter((entry) => entry.url.includes('/user/repos?') && entry.url.includes('&page=1'));
+    expect(firstPages).toHaveLength(1);
+    const after = dataOf(await get('/api/github/repos', token), reposResultSchema);
+    expect(after.syncedAt).not.toBeNull();
+    expect(await pendingJobsOf(`github:${userId}`)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { ACCOUNT_RESOURCE } from '../../github-sync/sync-constants.js';
+import { updateSyncState } from '../../sync/sync-state.repository.js';
 
 const emulator = useEmulator({ repos: 6, richRepos: 2, projects: 1, rateLimits: false });
 
@@ -147,11 +149,16 @@ describe.each(testDialects)('dashboard stats from the synced store on %s', (dial
       expect.any(Number),
     );
     // As if the first sync had never finished: the store cannot tell how many commits there are.
-    await t.database.db
-      .updateTable('sync_state')
-      .set({ last_success_at: null })
-      .where('provider', '=', 'github')
-      .execute();
+    const { id: userId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('github_login', '=', 'octocat')
+      .executeTakeFirstOrThrow();
+    await updateSyncState(
+      t.database.db,
+      { userId, provider: 'github', resource: ACCOUNT_RESOURCE },
+      { last_success_at: null },
+    );
     const unknown = await stats(token);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toMatchObject({ data: { totalCommits: null } });

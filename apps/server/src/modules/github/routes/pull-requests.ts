@@ -1,6 +1,5 @@
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
-import { pullRequestsQuerySchema } from '@shipdeck/shared/github';
-import { shipPullsResultSchema } from '@shipdeck/shared/insights';
+import { shipPullRequestsQuerySchema, shipPullsResultSchema } from '@shipdeck/shared/insights';
 import { paginate } from '@shipdeck/shared/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
@@ -8,6 +7,7 @@ import { requireAuth } from '../../../plugins/authenticate.js';
 import { listInvolvedPullRequestRows } from '../../github-sync/github-reads.repository.js';
 import { pullRequestFromRow } from '../../github-sync/store-to-dto.js';
 import { syncedContext } from '../../github-sync/synced-answer.js';
+import { keepAnswer, sendCachedAnswer } from '../../sync/answer-cache-plugin.js';
 import { deploymentsForShas } from '../../github-sync/ship-state.repository.js';
 import { deploymentRecord, shipStatusFromRow } from '../../github-sync/ship-status-from-row.js';
 
@@ -21,13 +21,16 @@ export const pullRequestsRoute: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Pull requests across all your repositories (authored, review requested, assigned) from the synced store',
         security: [{ bearerAuth: [] }],
-        querystring: pullRequestsQuerySchema,
+        querystring: shipPullRequestsQuerySchema,
         response: { 200: successEnvelope(shipPullsResultSchema) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { status } = await syncedContext(app, user);
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { user } = auth;
+      if (sendCachedAnswer(app, request, reply, auth)) return reply;
+      const { status, reusableUntil } = await syncedContext(app, user);
+      keepAnswer(request, auth, reusableUntil);
       const { page, perPage } = request.query;
       const { rows, total } = await listInvolvedPullRequestRows(app.db, user.id, request.query);
       const shas = rows.flatMap((row) => (row.head_sha ? [row.head_sha] : []));

@@ -7,6 +7,7 @@ import { requireAuth } from '../../../plugins/authenticate.js';
 import { listRepositoryRows } from '../../github-sync/github-reads.repository.js';
 import { repositoryFromRow } from '../../github-sync/store-to-dto.js';
 import { syncedContext } from '../../github-sync/synced-answer.js';
+import { keepAnswer, sendCachedAnswer } from '../../sync/answer-cache-plugin.js';
 
 export const repositoriesRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,9 +23,12 @@ export const repositoriesRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(reposResultSchema) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { status } = await syncedContext(app, user);
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { user } = auth;
+      if (sendCachedAnswer(app, request, reply, auth)) return reply;
+      const { status, reusableUntil } = await syncedContext(app, user);
+      keepAnswer(request, auth, reusableUntil);
       const { page, perPage } = request.query;
       const { rows, total } = await listRepositoryRows(app.db, user.id, request.query);
       return ok({

@@ -11,7 +11,9 @@ import {
   repositoryResultSchema,
 } from '@shipdeck/shared/github';
 import { paginate } from '@shipdeck/shared/pagination';
+import { errorMessages } from '@shipdeck/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { callGithub, toAppError } from '../github-errors.js';
@@ -23,7 +25,11 @@ import {
   listRepositoryCommitRows,
   listRepositoryPullRows,
 } from '../../github-sync/github-reads.repository.js';
-import { commitFromRow, pullRequestFromRow } from '../../github-sync/store-to-dto.js';
+import {
+  commitFromRow,
+  pullRequestFromRow,
+  repositoryFromRow,
+} from '../../github-sync/store-to-dto.js';
 import { syncedContext } from '../../github-sync/synced-answer.js';
 import { findSyncState } from '../../sync/sync-state.repository.js';
 import type { Db } from '../../../db/database.js';
@@ -64,9 +70,23 @@ export const repositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const octokit = await githubClientFor(app, requireAuth(request).user);
+      const { user } = requireAuth(request);
+      const { status } = await syncedContext(app, user);
+      const { owner, repo } = request.params;
+      const synced = await findVisibleRepository(app.db, user.id, `${owner}/${repo}`);
+      if (synced) return ok({ ...status, repository: repositoryFromRow(synced) });
+      // Once the user's repository list is synced, a repository missing from their access rows
+      // is one they cannot see: 404 without asking GitHub.
+      const listed = await findSyncState(app.db, {
+        userId: user.id,
+        provider: 'github',
+        resource: 'repositories',
+      });
+      if (listed?.last_success_at)
+        throw new AppError(404, 'NOT_FOUND', errorMessages.repositoryNotFound);
+      const octokit = await githubClientFor(app, user);
       const { data } = await callGithub(() => octokit.rest.repos.get(request.params));
-      return ok({ repository: toRepository(data) });
+      return ok({ ...status, repository: toRepository(data) });
     },
   );
 

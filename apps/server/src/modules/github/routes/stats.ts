@@ -19,6 +19,10 @@ import {
 } from '../../github-sync/github-reads.repository.js';
 import { repositoryFromRow } from '../../github-sync/store-to-dto.js';
 import { syncedContext } from '../../github-sync/synced-answer.js';
+import { keepAnswer, sendCachedAnswer } from '../../sync/answer-cache-plugin.js';
+
+// Stats count commits over the last 30 days: a kept answer drifts with the clock, so briefly.
+const STATS_REUSE_MS = 60_000;
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -53,9 +57,12 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(statsResultSchema) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { login, status } = await syncedContext(app, user);
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { user } = auth;
+      if (sendCachedAnswer(app, request, reply, auth)) return reply;
+      const { login, status, reusableUntil } = await syncedContext(app, user);
+      keepAnswer(request, auth, reusableUntil, STATS_REUSE_MS);
       const now = new Date();
       const figures = await currentFigures(app.db, user.id, login, now);
       const before = await snapshotMonthAgo(app.db, user.id, now);

@@ -91,7 +91,7 @@ describe('fetchPullRequestShipState against the emulator', () => {
       ...crafted.ref,
       requestedReviewers: [],
     });
-    expect(state).toEqual({ review: 'review_required', checks: 'none' });
+    expect(state).toEqual({ review: 'review_required', checks: 'none', latestReview: null });
   });
 
   it('follows reviews and checks as they change', async () => {
@@ -105,6 +105,12 @@ describe('fetchPullRequestShipState against the emulator', () => {
     ).toEqual({
       review: 'changes_requested',
       checks: 'pending',
+      latestReview: {
+        id: 9_000_001,
+        state: 'CHANGES_REQUESTED',
+        reviewerLogin: 'hubot',
+        submittedAt: '2026-11-20T10:01:00Z',
+      },
     });
 
     crafted.review('hubot', 'APPROVED', 9);
@@ -115,6 +121,13 @@ describe('fetchPullRequestShipState against the emulator', () => {
     ).toEqual({
       review: 'approved',
       checks: 'failing',
+      // The later comment decides nothing: the approval stays the latest deciding review.
+      latestReview: {
+        id: 9_000_006,
+        state: 'APPROVED',
+        reviewerLogin: 'hubot',
+        submittedAt: '2026-11-20T10:09:00Z',
+      },
     });
     // monalisa asked to review: the approval alone no longer settles it.
     expect(

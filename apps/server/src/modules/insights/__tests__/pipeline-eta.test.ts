@@ -1,4 +1,4 @@
-import { formatEta } from '@shipdeck/shared/insights';
+import { formatEta } from '@shipdeck/shared/ship-stages';
 import { describe, expect, it } from 'vitest';
 import { estimateReady, medianBuildTime } from '../pipeline-eta.js';
 import { deployment, MIN, TODAY } from './dora-fixtures.js';

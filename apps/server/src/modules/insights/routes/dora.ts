@@ -1,8 +1,11 @@
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
-import type { InsightsWindow } from '@shipdeck/shared/insights';
+import type { InsightsWindow } from '@shipdeck/shared/insights-constants';
 import { doraQuerySchema, doraResultSchema } from '@shipdeck/shared/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorMessages } from '@shipdeck/shared/messages';
+import { AppError } from '../../../lib/app-error.js';
 import { DAY_MS } from '../../../lib/clock.js';
+import { findVisibleRepository } from '../../github-sync/github-reads.repository.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { computeDora } from '../compute-dora.js';
@@ -36,6 +39,16 @@ export const doraRoute: FastifyPluginAsyncZod<{ loader: DoraLoader }> = async (a
         repo,
         since: window.from - LOOKBACK_MS,
       });
+      // Someone else's private repository answers as one that does not exist, not as an empty
+      // report: an empty 200 would confirm the name to a stranger probing for it.
+      const known = (name: string) => name.toLowerCase() === repo?.toLowerCase();
+      if (
+        repo !== null &&
+        !history.repositories.some(known) &&
+        !(await findVisibleRepository(app.db, user.id, repo))
+      ) {
+        throw new AppError(404, 'NOT_FOUND', errorMessages.repositoryNotFound);
+      }
       return ok({
         days,
         repo,

@@ -14,10 +14,12 @@ import { issueSession } from '../../auth/session-service.js';
 import type { AuthKind, HostileRequest, RouteUnderTest } from './hostile-requests.js';
 import { POLLUTION_MARKER, requestsFor, strayRequests } from './hostile-requests.js';
 
-// 10,000 requests per run on SQLite; PostgreSQL repeats a smaller sample to keep CI short.
-const runsFor = { sqlite: 10_000, postgres: 2_000 } as const;
+// 10,000 requests per run on each database.
+const runsFor = { sqlite: 10_000, postgres: 10_000 } as const;
+/** Each route gets at least this many of them (there are about 50 routes). */
+const MIN_PER_ROUTE = 40;
 
-const emulator = useEmulator({ repos: 12, richRepos: 2, projects: 0 });
+const emulator = useEmulator({ repos: 12, richRepos: 2, projects: 2, deploymentsPerProject: 4 });
 
 // A built web app with a file beside it that no request may ever read.
 const root = mkdtempSync(join(tmpdir(), 'shipdeck-fuzz-'));
@@ -27,10 +29,12 @@ writeFileSync(join(root, 'web', 'index.html'), '<!doctype html><title>Shipdeck</
 writeFileSync(join(root, 'web', 'assets', 'app-abc123.js'), 'console.log(1)');
 writeFileSync(join(root, 'secret.txt'), secretMarker);
 
-// Real names, so valid requests reach the GitHub emulator and its private repository.
-const knownParams = {
+// Real names, so valid requests reach the GitHub emulator and its private repository; ids of the
+// signed-in user's own Vercel projects, deployments and notifications are added once synced.
+const knownParams: Record<string, string[]> = {
   owner: ['octocat', 'hubot', 'shipdeck-labs'],
   repo: ['shipdeck', 'secret-plans', 'hello-world', 'empty-repo', 'old-name'],
+  id: [],
 };
 
 function asZod(schema: unknown): z.ZodType | undefined {
@@ -88,6 +92,26 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
 
   beforeAll(async () => {
     const githubToken = await signInWithGithub(t.app);
+    // Vercel connected too, so the /api/vercel routes answer real rows rather than empty lists.
+    const connect = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/vercel',
+      headers: bearer(githubToken),
+      payload: { token: emulator.handle.createVercelToken('octocat') },
+    });
+    if (connect.statusCode !== 200) throw new Error(connect.body);
+    await t.app.jobs.drain();
+    const ids = async (url: string, list: string) => {
+      const answer = await t.app.inject({ method: 'GET', url, headers: bearer(githubToken) });
+      const data = answer.json<{ data: Record<string, { id: string }[]> }>().data;
+      return (data[list] ?? []).slice(0, 3).map((item) => item.id);
+    };
+    knownParams.id = [
+      ...(await ids('/api/vercel/projects', 'projects')),
+      ...(await ids('/api/vercel/deployments', 'deployments')),
+      ...(await ids('/api/notifications', 'notifications')),
+    ];
+    if (knownParams.id.length < 3) throw new Error('nothing synced to aim ids at');
     const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(githubToken) });
     owners.set('github-user', me.json<{ data: { user: { id: string } } }>().data.user.id);
     tokens.set('github-user', githubToken);
@@ -101,7 +125,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       .where('token_hash', '=', hashSessionToken(expired.token))
       .execute();
     tokens.set('expired', expired.token);
-  });
+  }, 60_000);
 
   function authorization(kind: AuthKind): Record<string, string> {
     switch (kind) {
@@ -151,6 +175,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       { weight: 1, arbitrary: strayRequests },
     );
     const statuses = new Map<number, number>();
+    const perRoute = new Map<string, Map<number, number>>();
 
     await fc.assert(
       fc.asyncProperty(request, async (hostile) => {
@@ -161,6 +186,11 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
           ...(hostile.payload !== undefined ? { payload: hostile.payload } : {}),
         });
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        if (hostile.route) {
+          const counts = perRoute.get(hostile.route) ?? new Map<number, number>();
+          counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
+          perRoute.set(hostile.route, counts);
+        }
         check(
           hostile,
           response.statusCode,
@@ -180,6 +210,20 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     expect(statuses.get(400) ?? 0).toBeGreaterThan(runsFor[dialect] / 20);
     expect(statuses.get(401) ?? 0).toBeGreaterThan(0);
     expect(statuses.get(404) ?? 0).toBeGreaterThan(0);
+    // Every route, and each of them reached: past the router (a 404 alone could be the router's).
+    const total = (counts: Map<number, number> | undefined) =>
+      [...(counts ?? new Map<number, number>()).values()].reduce((sum, n) => sum + n, 0);
+    for (const route of new Set(routes.map((r) => `${r.method} ${r.url}`))) {
+      const counts = perRoute.get(route);
+      expect(total(counts), `${route} requests`).toBeGreaterThanOrEqual(MIN_PER_ROUTE);
+      const reached = [...(counts?.keys() ?? [])].some((status) => status !== 404);
+      expect(reached, `${route} never got past the router`).toBe(true);
+    }
+    // Valid requests got through on most routes, not only on a few.
+    const succeeded = [...perRoute.values()].filter((counts) =>
+      [...counts.keys()].some((status) => status < 300),
+    );
+    expect(succeeded.length).toBeGreaterThan(perRoute.size * 0.6);
 
     const health = await t.app.inject({ method: 'GET', url: '/health' });
     expect(health.statusCode).toBe(200);
@@ -187,7 +231,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(POLLUTION_MARKER).not.toBe('');
     expect(unhandled).toEqual([]);
-  }, 180_000);
+  }, 600_000);
 });
 
 function rawGet(origin: string, path: string, token: string) {
@@ -230,5 +274,5 @@ describe.each(testDialects)('provider paths on %s', (dialect) => {
       expect(JSON.parse(body)).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     }
     expect(emulator.handle.requestLog.list({ area: 'github' })).toEqual([]);
-  });
+  }, 30_000);
 });

@@ -15,6 +15,8 @@ export type AuthKind =
   'none' | 'github-user' | 'password-user' | 'forged' | 'expired' | 'malformed' | 'oversized';
 
 export interface HostileRequest {
+  /** `METHOD /url/:pattern` of the route the request was derived from; none for stray paths. */
+  route?: string;
   method: string;
   url: string;
   auth: AuthKind;
@@ -287,6 +289,7 @@ export function requestsFor(
       else if (body) headers['content-type'] = 'application/json';
       const hasBody = body && method !== 'GET' && method !== 'HEAD';
       return {
+        route: `${route.method} ${route.url}`,
         method,
         url: query ? `${path}?${query}` : path,
         auth,

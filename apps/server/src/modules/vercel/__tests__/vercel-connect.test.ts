@@ -1,5 +1,6 @@
 import { userResultSchema } from '@shipdeck/shared/auth';
-import { vercelMessages, vercelTeamsResultSchema } from '@shipdeck/shared/vercel';
+import { vercelTeamsResultSchema } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';

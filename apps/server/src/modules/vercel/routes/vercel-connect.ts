@@ -3,10 +3,10 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import {
   vercelConnectBodySchema,
   vercelCredentialsSchema,
-  vercelMessages,
   vercelOptionsSchema,
   vercelTeamsResultSchema,
 } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';

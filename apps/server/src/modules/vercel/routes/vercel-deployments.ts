@@ -4,9 +4,9 @@ import {
   vercelDeploymentDetailSchema,
   vercelDeploymentsQuerySchema,
   vercelDeploymentsResultSchema,
-  vercelMessages,
   vercelStatusResultSchema,
 } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';

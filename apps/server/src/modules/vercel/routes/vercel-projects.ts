@@ -3,11 +3,11 @@ import {
   idParamSchema,
   vercelDeploymentsQuerySchema,
   vercelDeploymentsResultSchema,
-  vercelMessages,
   vercelProjectResultSchema,
   vercelProjectsQuerySchema,
   vercelProjectsResultSchema,
 } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';

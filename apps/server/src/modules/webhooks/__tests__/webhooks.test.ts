@@ -3,6 +3,7 @@ import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-
 import { updateUser } from '../../auth/users.repository.js';
 import { dedupeKeys } from '../../notifications/dedupe-keys.js';
 import { notify } from '../../notifications/notify.js';
+import { storePullRequest, storeRepository } from '../../github-sync/__tests__/store-fixtures.js';
 import {
   githubHeaders,
   githubPayloads,
@@ -145,6 +146,18 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
   it('creates each GitHub notification type once, however often it is observed', async () => {
     const owner = await githubUser('hooks-owner');
     const reviewer = await githubUser('hooks-reviewer');
+    // Checks failing notify the pull request's author, whom the synced store names.
+    await storeRepository(t.database.db, owner.userId, {
+      id: 4242,
+      owner: 'hooks-owner',
+      name: 'web',
+    });
+    await storePullRequest(t.database.db, {
+      id: 424_207,
+      repository_id: 4242,
+      number: 7,
+      author_login: 'hooks-owner',
+    });
     const deliveries = [
       githubPayloads.merged('hooks-owner'),
       githubPayloads.review('hooks-owner', 'approved'),
@@ -177,6 +190,29 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
       'pull-request-merged',
     ]);
     expect(await notificationTypes(reviewer.token)).toEqual(['review-requested']);
+  }, 30_000);
+
+  it('tells the author of the pull request, not the repository owner, that its checks failed', async () => {
+    const owner = await githubUser('checks-owner');
+    const author = await githubUser('checks-author');
+    await storeRepository(t.database.db, owner.userId, {
+      id: 5151,
+      owner: 'checks-owner',
+      name: 'web',
+    });
+    await storePullRequest(t.database.db, {
+      id: 515_101,
+      repository_id: 5151,
+      number: 7,
+      author_login: 'Checks-Author',
+      head_sha: 'abc123',
+    });
+    const { event, body } = githubPayloads.checkRunFailed('checks-owner');
+    const delivery = { ...body, repository: { ...body.repository, id: 5151 } };
+    expect((await sendGithub(event, delivery)).statusCode).toBe(202);
+    expect((await sendGithub(event, delivery)).statusCode).toBe(202);
+    expect(await notificationTypes(author.token)).toEqual(['checks-failed']);
+    expect(await notificationTypes(owner.token)).toEqual([]);
   });
 
   it('notifies a failed deployment and a production deployment once each', async () => {

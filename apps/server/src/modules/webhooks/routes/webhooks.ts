@@ -10,7 +10,7 @@ import { vercelEnvelopeSchema } from '../vercel-webhook-effects.js';
 import { verifyGithubSignature } from '../verify-github-signature.js';
 import { verifyVercelSignature } from '../verify-vercel-signature.js';
 import type { WebhookProvider } from '../webhook-deliveries.table.js';
-import { insertDeliveryOnce } from '../webhook-deliveries.repository.js';
+import { findDelivery, insertDeliveryOnce } from '../webhook-deliveries.repository.js';
 
 /** GitHub caps payloads at 25 MB; Vercel's are far smaller. */
 export const WEBHOOK_BODY_LIMIT = 25 * 1024 * 1024;
@@ -72,7 +72,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       event,
       payload: raw.toString('utf8'),
     });
-    if (isNew) await enqueueWebhookApply(app, provider, deliveryId);
+    // A redelivery of one never applied (its process died before queueing it) is queued again;
+    // the singleton key keeps a delivery queued once.
+    const queue = isNew || !(await findDelivery(app.db, provider, deliveryId))?.applied_at;
+    if (queue) await enqueueWebhookApply(app, provider, deliveryId);
     return ok({ received: true, duplicate: !isNew });
   };
 

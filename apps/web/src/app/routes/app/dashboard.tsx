@@ -7,7 +7,7 @@ import { ActivityCard } from '@/features/github/components/activity-card';
 import { ConnectGithubPrompt } from '@/features/github/components/connect-github-prompt';
 import { GithubStatCards } from '@/features/github/components/github-stat-cards';
 import { RecentRepositories } from '@/features/github/components/recent-repositories';
-import { SyncStatusBar } from '@/features/github/components/sync-status-bar';
+import { SyncStatusBar, VercelSyncStatusBar } from '@/features/github/components/sync-status-bar';
 import { DashboardVercelProjects } from '@/features/vercel/components/dashboard-vercel-projects';
 import { DeploymentStatusPanel } from '@/features/vercel/components/deployment-status-panel';
 
@@ -25,6 +25,7 @@ export function DashboardRoute() {
       {connected ? (
         <div className="mb-6 space-y-3">
           <SyncStatusBar />
+          <VercelSyncStatusBar />
           <GithubStatCards />
         </div>
       ) : null}

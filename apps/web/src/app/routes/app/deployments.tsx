@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { VercelSyncStatusBar } from '@/features/github/components/sync-status-bar';
 import { DeploymentsView } from '@/features/vercel/components/deployments-view';
 import { VercelGate } from '@/features/vercel/components/vercel-gate';
 
@@ -11,7 +12,10 @@ export function DeploymentsRoute() {
         description="Your Vercel projects and the state of their latest deployments."
       />
       <VercelGate>
-        <DeploymentsView />
+        <div className="space-y-3">
+          <VercelSyncStatusBar />
+          <DeploymentsView />
+        </div>
       </VercelGate>
     </>
   );

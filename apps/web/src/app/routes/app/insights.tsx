@@ -1,4 +1,8 @@
 import { PageHeader } from '@/components/ui/page-header';
+import {
+  GithubSyncBanner,
+  VercelSyncStatusBar,
+} from '@/features/github/components/sync-status-bar';
 import { InsightsView } from '@/features/insights/components/insights-view';
 
 export function InsightsRoute() {
@@ -9,7 +13,11 @@ export function InsightsRoute() {
         title="Insights"
         description="DORA's four keys from your production deployments, pull requests and commits, with zero setup."
       />
-      <InsightsView />
+      <div className="space-y-3">
+        <VercelSyncStatusBar />
+        <GithubSyncBanner />
+        <InsightsView />
+      </div>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
 import { AccountStatusCard } from '@/features/settings/components/account-status-card';
 import { DangerZoneCard } from '@/features/settings/components/danger-zone-card';
+import { GithubBudgetCard } from '@/features/settings/components/github-budget-card';
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
 import { QuickLinksCard } from '@/features/settings/components/quick-links-card';
 
@@ -22,6 +23,7 @@ export function SettingsRoute() {
         </div>
         <div className="space-y-6">
           <AccountStatusCard />
+          <GithubBudgetCard />
           <QuickLinksCard />
         </div>
       </div>

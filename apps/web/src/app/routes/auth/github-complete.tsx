@@ -1,10 +1,11 @@
-import { githubRedirectParams } from '@shipdeck/shared/github-auth';
+import type { LoginResult } from '@shipdeck/shared/auth';
+import { githubRedirectParams } from '@shipdeck/shared/constants';
 import { sessionHandoffMessages } from '@shipdeck/shared/messages';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { paths } from '@/config/paths';
-import { useExchangeOAuthCode } from '@/features/auth/api/exchange-oauth-code';
+import { exchangeOAuthCode, useStartSession } from '@/features/auth/api/exchange-oauth-code';
 
 /** Read once and removed from the address bar at once, so the code stays out of history. */
 function takeCode(): string | null {
@@ -15,30 +16,46 @@ function takeCode(): string | null {
   return code;
 }
 
+/**
+ * The code works once and leaves the address bar when read, so it and its exchange live outside
+ * the component: a remount (StrictMode, or a lazy boundary suspending again) picks up the same
+ * exchange instead of finding no code and reporting a failure.
+ */
+let handoff: { code: string | null; result?: Promise<LoginResult> } | undefined;
+
 /** Where the GitHub callback lands: trades its one-time code for a session, then moves on. */
 export function GithubCompleteRoute() {
   const navigate = useNavigate();
-  const exchange = useExchangeOAuthCode();
-  const [code] = useState(takeCode);
-  // The code works once; StrictMode's second effect run must not spend it again.
-  const started = useRef(false);
+  const startSession = useStartSession();
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+    handoff ??= { code: takeCode() };
+    const current = handoff;
     const failed = `${paths.login}?${githubRedirectParams.loginError}=auth_failed`;
-    if (!code) {
+    if (!current.code) {
+      handoff = undefined;
       void navigate(failed, { replace: true });
       return;
     }
-    exchange.mutate(
-      { code },
-      {
-        onSuccess: () => void navigate(paths.dashboard, { replace: true }),
-        onError: () => void navigate(failed, { replace: true }),
+    current.result ??= exchangeOAuthCode({ code: current.code });
+    let mounted = true;
+    current.result.then(
+      (result) => {
+        if (!mounted) return;
+        handoff = undefined;
+        startSession(result);
+        void navigate(paths.dashboard, { replace: true });
+      },
+      () => {
+        if (!mounted) return;
+        handoff = undefined;
+        void navigate(failed, { replace: true });
       },
     );
-  }, [code, exchange, navigate]);
+    return () => {
+      mounted = false;
+    };
+  }, [navigate, startSession]);
 
   return (
     <>

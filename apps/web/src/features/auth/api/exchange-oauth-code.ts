@@ -1,24 +1,26 @@
-import { type LoginResult, loginResultSchema } from '@shipdeck/shared/auth';
+import type { LoginResult, loginResultSchema } from '@shipdeck/shared/auth';
 import type { OAuthExchangeBody } from '@shipdeck/shared/github-auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { setToken } from '@/lib/token-storage';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from './session-user';
 
 /** Trades the one-time code from the GitHub callback for a session; the binding cookie rides along. */
 export async function exchangeOAuthCode(body: OAuthExchangeBody): Promise<LoginResult> {
   const response = await apiClient.post('/auth/exchange', body, { skipErrorToast: true });
-  return unwrap(response, loginResultSchema);
+  return unwrap<typeof loginResultSchema>(response);
 }
 
-export function useExchangeOAuthCode() {
+/** Makes an exchanged session the current one: nothing cached from before it survives. */
+export function useStartSession(): (result: LoginResult) => void {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: exchangeOAuthCode,
-    onSuccess: (result) => {
+  return useCallback(
+    (result: LoginResult) => {
       queryClient.clear();
       queryClient.setQueryData(meQueryKey, result.user);
       setToken(result.token);
     },
-  });
+    [queryClient],
+  );
 }

@@ -1,23 +1,16 @@
-import { type LoginBody, type LoginResult, loginResultSchema } from '@shipdeck/shared/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, LoginResult, loginResultSchema } from '@shipdeck/shared/auth';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { setToken } from '@/lib/token-storage';
-import { meQueryKey } from './get-me';
+import { seedSessionUser } from './seed-session-user';
 
 export async function login(body: LoginBody): Promise<LoginResult> {
   const response = await apiClient.post('/auth/login', body);
-  return unwrap(response, loginResultSchema);
+  return unwrap<typeof loginResultSchema>(response);
 }
 
-export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (result) => {
-      // Seed the user first so protected routes render at once instead of "Authenticating".
-      queryClient.setQueryData(meQueryKey, result.user);
-      setToken(result.token);
-      onSuccess?.();
-    },
-  });
+/** Signs in: the user is cached before the token is stored, so the dashboard renders at once. */
+export async function signIn(body: LoginBody): Promise<void> {
+  const result = await login(body);
+  await seedSessionUser(result.user);
+  setToken(result.token);
 }

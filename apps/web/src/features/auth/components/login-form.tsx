@@ -1,15 +1,14 @@
-import { loginBodySchema } from '@shipdeck/shared/auth';
+import { checkAnyPassword, checkLoginEmail, normaliseEmail } from '@shipdeck/shared/auth-checks';
 import { errorMessages } from '@shipdeck/shared/messages';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { getErrorMessage } from '@/lib/api-error';
-import { type FieldErrors, firstErrorByField } from '@/utils/field-errors';
-import { useLogin } from '../api/login';
+import type { FieldErrors } from '@/utils/field-errors';
+import { signIn } from '../api/login';
 
-const FIELDS = ['email', 'password'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = 'email' | 'password';
 
 type LoginFormProps = { onSuccess: () => void; initialEmail?: string };
 
@@ -20,7 +19,8 @@ export function LoginForm({ onSuccess, initialEmail = '' }: LoginFormProps) {
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const login = useLogin({ onSuccess });
+  // A React action, not a TanStack mutation: this page ships no query cache.
+  const [isPending, startTransition] = useTransition();
 
   const update = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -30,14 +30,20 @@ export function LoginForm({ onSuccess, initialEmail = '' }: LoginFormProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
-    const parsed = loginBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(firstErrorByField(parsed.error.issues, FIELDS));
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data, {
-      onError: (error) => setFormError(getErrorMessage(error, errorMessages.loginFailed)),
+    const fieldErrors: FieldErrors<Field> = {
+      email: checkLoginEmail(values.email) ?? undefined,
+      password: checkAnyPassword(values.password) ?? undefined,
+    };
+    setErrors(fieldErrors);
+    if (Object.values(fieldErrors).some(Boolean)) return;
+    startTransition(async () => {
+      try {
+        await signIn({ email: normaliseEmail(values.email), password: values.password });
+      } catch (error) {
+        setFormError(getErrorMessage(error, errorMessages.loginFailed));
+        return;
+      }
+      onSuccess();
     });
   };
 
@@ -65,7 +71,7 @@ export function LoginForm({ onSuccess, initialEmail = '' }: LoginFormProps) {
         onChange={(event) => update('password', event.target.value)}
         error={errors.password}
       />
-      <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+      <Button type="submit" size="lg" className="w-full" loading={isPending}>
         Sign in
       </Button>
     </form>

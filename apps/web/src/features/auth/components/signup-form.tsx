@@ -1,12 +1,17 @@
-import { signupFormSchema } from '@shipdeck/shared/auth';
+import {
+  checkEmail,
+  checkNewPassword,
+  checkUsername,
+  normaliseEmail,
+} from '@shipdeck/shared/auth-checks';
 import { errorMessages, validationMessages } from '@shipdeck/shared/messages';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { type FieldErrors, firstErrorByField } from '@/utils/field-errors';
-import { useSignup } from '../api/signup';
+import { signup } from '../api/signup';
 import { PasswordVisibilityToggle } from './password-visibility-toggle';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
@@ -14,13 +19,15 @@ type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
 function validate(values: Values): FieldErrors<Field> {
-  const parsed = signupFormSchema.safeParse(values);
-  const errors = parsed.success ? {} : firstErrorByField(parsed.error.issues, FIELDS);
-  // zod skips the match check while other fields fail; report a mismatch alongside them.
-  if (!errors.confirmPassword && values.password !== values.confirmPassword) {
-    errors.confirmPassword = validationMessages.passwordsDoNotMatch;
-  }
-  return errors;
+  return {
+    username: checkUsername(values.username) ?? undefined,
+    email: checkEmail(values.email) ?? undefined,
+    password: checkNewPassword(values.password) ?? undefined,
+    confirmPassword:
+      values.password === values.confirmPassword
+        ? undefined
+        : validationMessages.passwordsDoNotMatch,
+  };
 }
 
 export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }) {
@@ -33,7 +40,8 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
-  const signup = useSignup();
+  // A React action, not a TanStack mutation: this page ships no query cache.
+  const [isPending, startTransition] = useTransition();
 
   const update = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -46,22 +54,23 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
     const fieldErrors = validate(values);
     setErrors(fieldErrors);
     if (Object.values(fieldErrors).some(Boolean)) return;
-    const body = signupFormSchema.parse(values);
-    signup.mutate(
-      { username: body.username, email: body.email, password: body.password },
-      {
-        onSuccess: (user) => onSuccess(user.email),
-        onError: (error) => {
-          const serverFieldErrors =
-            error instanceof ApiError ? firstErrorByField(error.fieldErrors, FIELDS) : {};
-          setErrors(serverFieldErrors);
-          // Errors the server pinned on a field show there; anything else goes above the form.
-          if (!Object.values(serverFieldErrors).some(Boolean)) {
-            setFormError(getErrorMessage(error, errorMessages.signupFailed));
-          }
-        },
-      },
-    );
+    startTransition(async () => {
+      const user = await signup({
+        username: values.username.trim(),
+        email: normaliseEmail(values.email),
+        password: values.password,
+      }).catch((error: unknown) => {
+        const serverFieldErrors =
+          error instanceof ApiError ? firstErrorByField(error.fieldErrors, FIELDS) : {};
+        setErrors(serverFieldErrors);
+        // Errors the server pinned on a field show there; anything else goes above the form.
+        if (!Object.values(serverFieldErrors).some(Boolean)) {
+          setFormError(getErrorMessage(error, errorMessages.signupFailed));
+        }
+        return null;
+      });
+      if (user) onSuccess(user.email);
+    });
   };
 
   const passwordType = showPassword ? 'text' : 'password';
@@ -118,7 +127,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
         onChange={(event) => update('confirmPassword', event.target.value)}
         error={errors.confirmPassword}
       />
-      <Button type="submit" size="lg" className="w-full" loading={signup.isPending}>
+      <Button type="submit" size="lg" className="w-full" loading={isPending}>
         Create account
       </Button>
     </form>

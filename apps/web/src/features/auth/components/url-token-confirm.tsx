@@ -1,13 +1,12 @@
 import { sessionHandoffMessages } from '@shipdeck/shared/messages';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { queryClient } from '@/lib/query-client';
 import { getPendingUrlToken, resolvePendingUrlToken } from '@/lib/url-token';
 
 /** Asks before a `?token=` link replaces the session already signed in on this browser. */
 export function UrlTokenConfirm() {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(() => getPendingUrlToken() !== null);
 
   const decide = (accept: boolean) => {

@@ -1,57 +1,46 @@
-import { LogOut, Settings, User as UserIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { paths } from '@/config/paths';
-import { useLogout } from '../api/logout';
 import { useUser } from '../hooks/use-session';
 
+const loadDropdown = () => import('./user-menu-dropdown');
+const UserMenuDropdown = lazy(() =>
+  loadDropdown().then((module) => ({ default: module.UserMenuDropdown })),
+);
+
+/**
+ * The avatar button in the header. The menu and Radix's menu code (about 10 KB gzipped) load on
+ * the first open, fetched early when the pointer or focus reaches the button, so a page that is
+ * only looked at never downloads them.
+ */
 export function UserMenu() {
   const user = useUser();
-  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const trigger = (
+    <button
+      type="button"
+      aria-label="User menu"
+      aria-haspopup="menu"
+      aria-expanded={open}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={
+        wanted
+          ? undefined
+          : () => {
+              setWanted(true);
+              setOpen(true);
+            }
+      }
+      className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400"
+    >
+      <Avatar name={user.displayName || user.username} src={user.avatar} />
+    </button>
+  );
+  if (!wanted) return trigger;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="User menu"
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400"
-      >
-        <Avatar name={user.displayName || user.username} src={user.avatar} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>
-          <span className="block truncate font-medium text-zinc-900 dark:text-zinc-50">
-            {user.displayName || user.username}
-          </span>
-          <span className="block truncate text-xs font-normal text-zinc-500 dark:text-zinc-400">
-            {user.email}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={paths.profile}>
-            <UserIcon aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.settings}>
-            <Settings aria-hidden="true" />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => logout.mutate()} disabled={logout.isPending}>
-          <LogOut aria-hidden="true" />
-          Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <UserMenuDropdown trigger={trigger} open={open} onOpenChange={setOpen} />
+    </Suspense>
   );
 }

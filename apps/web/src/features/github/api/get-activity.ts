@@ -1,4 +1,4 @@
-import { activityResultSchema } from '@shipdeck/shared/github';
+import type { activityResultSchema } from '@shipdeck/shared/github';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ export async function getActivity(days: number) {
     params: { days },
     skipErrorToast: true,
   });
-  return unwrap(response, activityResultSchema);
+  return unwrap<typeof activityResultSchema>(response);
 }
 
 export function getActivityQueryOptions(days: number) {

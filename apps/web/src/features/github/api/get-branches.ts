@@ -1,4 +1,4 @@
-import { branchesResultSchema } from '@shipdeck/shared/github';
+import type { branchesResultSchema } from '@shipdeck/shared/github';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { repoApiPath } from './repo-api-path';
@@ -7,7 +7,7 @@ export async function getBranches(owner: string, repo: string) {
   const response = await apiClient.get(`${repoApiPath(owner, repo)}/branches`, {
     skipErrorToast: true,
   });
-  return unwrap(response, branchesResultSchema).branches;
+  return unwrap<typeof branchesResultSchema>(response).branches;
 }
 
 export function getBranchesQueryOptions(owner: string, repo: string) {

@@ -1,4 +1,4 @@
-import { commitsResultSchema } from '@shipdeck/shared/github';
+import type { commitsResultSchema } from '@shipdeck/shared/github';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { repoApiPath } from './repo-api-path';
@@ -10,7 +10,7 @@ export async function getCommits({ owner, repo, page, perPage }: CommitsParams) 
     params: { page, perPage },
     skipErrorToast: true,
   });
-  return unwrap(response, commitsResultSchema);
+  return unwrap<typeof commitsResultSchema>(response);
 }
 
 export function getCommitsQueryOptions(params: CommitsParams) {

@@ -1,4 +1,4 @@
-import { languagesResultSchema } from '@shipdeck/shared/github';
+import type { languagesResultSchema } from '@shipdeck/shared/github';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { repoApiPath } from './repo-api-path';
@@ -8,7 +8,7 @@ export async function getLanguages(owner: string, repo: string) {
   const response = await apiClient.get(`${repoApiPath(owner, repo)}/languages`, {
     skipErrorToast: true,
   });
-  return unwrap(response, languagesResultSchema).languages;
+  return unwrap<typeof languagesResultSchema>(response).languages;
 }
 
 export function getLanguagesQueryOptions(owner: string, repo: string) {

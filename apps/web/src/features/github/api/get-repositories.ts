@@ -1,5 +1,5 @@
 import type { RepositoryFilter, RepositorySort } from '@shipdeck/shared/github';
-import { reposResultSchema } from '@shipdeck/shared/github';
+import type { reposResultSchema } from '@shipdeck/shared/github';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 
@@ -17,7 +17,7 @@ export async function getRepositories({ q, ...params }: RepositoriesParams) {
     params: { ...params, q: q?.trim() || undefined },
     skipErrorToast: true,
   });
-  return unwrap(response, reposResultSchema);
+  return unwrap<typeof reposResultSchema>(response);
 }
 
 export function getRepositoriesQueryOptions(params: RepositoriesParams) {

@@ -1,4 +1,4 @@
-import { type pullStateSchema, pullsResultSchema } from '@shipdeck/shared/github';
+import type { pullStateSchema, pullsResultSchema } from '@shipdeck/shared/github';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { repoApiPath } from './repo-api-path';
@@ -20,7 +20,7 @@ export async function getRepositoryPullRequests({
     params,
     skipErrorToast: true,
   });
-  return unwrap(response, pullsResultSchema);
+  return unwrap<typeof pullsResultSchema>(response);
 }
 
 export function getRepositoryPullRequestsQueryOptions(params: RepositoryPullRequestsParams) {

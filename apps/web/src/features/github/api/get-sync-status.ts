@@ -1,4 +1,4 @@
-import { syncResultSchema } from '@shipdeck/shared/github';
+import type { syncResultSchema } from '@shipdeck/shared/github';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiClient, unwrap } from '@/lib/api-client';
@@ -10,7 +10,7 @@ const IDLE_POLL_MS = 60_000;
 /** Where the background sync of the user's GitHub data stands. */
 export async function getSyncStatus() {
   const response = await apiClient.get('/api/github/sync', { skipErrorToast: true });
-  return unwrap(response, syncResultSchema);
+  return unwrap<typeof syncResultSchema>(response);
 }
 
 export function getSyncStatusQueryOptions() {
@@ -21,10 +21,11 @@ export function getSyncStatusQueryOptions() {
  * Polls quickly while a sync runs; when one finishes, every GitHub list is refetched so the
  * page shows what was just synced.
  */
-export function useSyncStatus() {
+export function useSyncStatus(enabled = true) {
   const queryClient = useQueryClient();
   const query = useQuery({
     ...getSyncStatusQueryOptions(),
+    enabled,
     refetchInterval: (current) => (current.state.data?.sync.phase ? SYNCING_POLL_MS : IDLE_POLL_MS),
   });
   const syncedAt = query.data ? query.data.syncedAt : undefined;

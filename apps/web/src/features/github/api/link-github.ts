@@ -1,4 +1,4 @@
-import { githubLinkResultSchema } from '@shipdeck/shared/github-auth';
+import type { githubLinkResultSchema } from '@shipdeck/shared/github-auth';
 import { oauthErrorMessages } from '@shipdeck/shared/messages';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
@@ -12,7 +12,7 @@ import { navigateFullPage } from '@/utils/full-page-navigation';
  */
 export async function getGithubLinkUrl(): Promise<string> {
   const response = await apiClient.post('/auth/github/link', {}, { skipErrorToast: true });
-  return unwrap(response, githubLinkResultSchema).url;
+  return unwrap<typeof githubLinkResultSchema>(response).url;
 }
 
 function linkErrorMessage(error: unknown): string {

@@ -5,16 +5,26 @@ import { lazy, Suspense } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
+import { cx } from '@/utils/cx';
 import { formatNumber } from '@/utils/format-number';
 import { useActivity } from '../api/get-activity';
 import { GithubLoadError } from './github-load-error';
 
-// recharts is heavy: it arrives only with the dashboard card that draws it.
+// The chart code arrives only with the dashboard card that draws it.
 const ActivityChart = lazy(() => import('./activity-chart'));
 
-function ChartSpinner() {
+/**
+ * Holds the chart's 220 px; while the activity itself loads, also the totals line's 24 px above
+ * it, so nothing below moves when the data arrives (layout shift).
+ */
+function ChartSpinner({ withTotals = false }: { withTotals?: boolean }) {
   return (
-    <div className="flex h-[220px] items-center justify-center text-sm text-zinc-500 dark:text-zinc-400">
+    <div
+      className={cx(
+        'flex items-center justify-center text-sm text-zinc-500 dark:text-zinc-400',
+        withTotals ? 'h-[244px]' : 'h-[220px]',
+      )}
+    >
       <Spinner label="Loading activity…" />
     </div>
   );
@@ -40,7 +50,7 @@ export function ActivityCard() {
       />
       <CardBody className="text-zinc-500 dark:text-zinc-400">
         {query.isPending ? (
-          <ChartSpinner />
+          <ChartSpinner withTotals />
         ) : query.isError ? (
           <GithubLoadError
             title={errorMessages.loadData}

@@ -43,8 +43,8 @@ function CommitItem({ commit, marks }: { commit: Commit; marks?: ReactNode }) {
 type CommitListProps = {
   owner: string;
   repo: string;
-  /** Extra marks under a commit (e.g. whether a deployment serves it). */
-  renderMarks?: (sha: string) => ReactNode;
+  /** Extra marks under a commit (e.g. whether a deployment serves it, its stage). */
+  renderMarks?: (commit: { sha: string; committedAt: string | null }) => ReactNode;
 };
 
 export function CommitList({ owner, repo, renderMarks }: CommitListProps) {
@@ -54,7 +54,16 @@ export function CommitList({ owner, repo, renderMarks }: CommitListProps) {
       query={query}
       getItems={(data) => data.commits}
       getItemKey={(commit) => commit.sha}
-      renderItem={(commit) => <CommitItem commit={commit} marks={renderMarks?.(commit.sha)} />}
+      renderItem={(commit) => (
+        <CommitItem
+          commit={commit}
+          marks={renderMarks?.({
+            sha: commit.sha,
+            // When it reached the branch: the committer's date (a rebase or merge sets it).
+            committedAt: commit.commit.committer?.date ?? commit.commit.author?.date ?? null,
+          })}
+        />
+      )}
       loadingLabel="Loading commits…"
       emptyIcon={<GitCommitHorizontal />}
       emptyTitle="No commits yet"

@@ -5,7 +5,7 @@ import { CircleDot, FolderGit2, GitCommitHorizontal, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 import { formatNumber, formatPercentChange } from '@/utils/format-number';
 import { useGithubStats } from '../api/get-github-stats';
 
@@ -79,7 +79,7 @@ export function GithubStatCards() {
                 )}
               </dd>
               <dd className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-                <span className={cn('font-medium', changeTone(change, card.moreIsWorse ?? false))}>
+                <span className={cx('font-medium', changeTone(change, card.moreIsWorse ?? false))}>
                   {formatPercentChange(change)}
                 </span>{' '}
                 vs last month

@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { SearchField } from '@/components/ui/search-field';
 import { Select } from '@/components/ui/select';
+import { cx } from '@/utils/cx';
 
 type Option<T extends string> = { value: T; label: string };
 
@@ -9,19 +10,31 @@ type ChoiceProps<T extends string> = {
   value: T;
   options: readonly Option<T>[];
   onChange: (value: T) => void;
+  /** Width of the select from the small breakpoint up; narrow screens share the row. */
+  className?: string;
+  /** Layout of the label and select together, e.g. a row of its own on phones. */
+  containerClassName?: string;
 };
 
-function Choice<T extends string>({ label, value, options, onChange }: ChoiceProps<T>) {
+/** A labelled select of a list toolbar. */
+export function ListChoice<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className = 'sm:w-36',
+  containerClassName,
+}: ChoiceProps<T>) {
   const id = useId();
   return (
-    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+    <div className={cx('flex min-w-0 flex-1 items-center gap-2 sm:flex-none', containerClassName)}>
       <label htmlFor={id} className="text-sm whitespace-nowrap text-zinc-600 dark:text-zinc-400">
         {label}
       </label>
       <Select
         id={id}
         value={value}
-        className="min-w-0 flex-1 sm:w-36 sm:flex-none"
+        className={cx('min-w-0 flex-1 sm:flex-none', className)}
         onChange={(event) => {
           const option = options.find((candidate) => candidate.value === event.target.value);
           if (option) onChange(option.value);
@@ -48,6 +61,8 @@ type ListToolbarProps<F extends string, S extends string> = {
   sort: S;
   sortOptions: readonly Option<S>[];
   onSortChange: (value: S) => void;
+  /** More choices a page adds before the filter, e.g. the pull-request ship filter. */
+  children?: ReactNode;
 };
 
 /** Search box, filter and sort of a list page; the list itself asks the server for each. */
@@ -63,13 +78,14 @@ export function ListToolbar<F extends string, S extends string>(props: ListToolb
         className="sm:max-w-sm sm:flex-1"
       />
       <div className="flex flex-wrap gap-3 sm:ml-auto sm:flex-nowrap">
-        <Choice
+        {props.children}
+        <ListChoice
           label="Filter"
           value={props.filter}
           options={props.filterOptions}
           onChange={props.onFilterChange}
         />
-        <Choice
+        <ListChoice
           label="Sort by"
           value={props.sort}
           options={props.sortOptions}

@@ -20,7 +20,7 @@ export function PullRequestStateBadge({ pullRequest }: PullRequestStateBadgeProp
   const state = pullRequestState(pullRequest);
   if (state === 'merged') {
     return (
-      <Badge className="border-violet-200 bg-violet-50 text-violet-700 dark:border-violet-900 dark:bg-violet-950 dark:text-violet-300">
+      <Badge variant="merged">
         <GitMerge aria-hidden="true" />
         Merged
       </Badge>

@@ -2,7 +2,12 @@ import { pageSizes } from '@shipdeck/shared/constants';
 import type { PullRequestFilter, PullRequestSort } from '@shipdeck/shared/github';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { GitPullRequest } from 'lucide-react';
-import { usePullRequests } from '../api/get-pull-requests';
+import {
+  ShipFilterRule,
+  ShipFilterSelect,
+} from '@/features/insights/components/ship-filter-select';
+import { useShipFilterParam } from '@/features/insights/hooks/use-ship-filter-param';
+import { type PullRequestsParams, usePullRequests } from '../api/get-pull-requests';
 import { PullRequestRow } from './pull-request-row';
 import { type ListOption, SearchableList, type SearchableListTexts } from './searchable-list';
 
@@ -30,8 +35,15 @@ const texts: SearchableListTexts = {
   pagination: 'Pull requests',
 };
 
+/** The list's own params plus the ship filter the address bar holds. */
+function usePullRequestsWithShip(params: Omit<PullRequestsParams, 'ship'>) {
+  const { ship } = useShipFilterParam();
+  return usePullRequests({ ...params, ship });
+}
+
 /** Pull requests across all the user's repositories, searched, filtered and sorted by the server. */
 export function PullRequestsView() {
+  const { ship } = useShipFilterParam();
   return (
     <SearchableList
       filterOptions={filterOptions}
@@ -39,13 +51,16 @@ export function PullRequestsView() {
       defaultFilter="all"
       defaultSort="updated"
       perPage={pageSizes.apiDefault}
-      useListQuery={usePullRequests}
+      useListQuery={usePullRequestsWithShip}
       getItems={(data) => data.pullRequests}
       getItemKey={(pullRequest) => pullRequest.id}
       renderItem={(pullRequest) => <PullRequestRow pullRequest={pullRequest} />}
       emptyIcon={<GitPullRequest />}
       countId="pull-requests-count"
       texts={texts}
+      toolbarChoices={<ShipFilterSelect />}
+      belowToolbar={<ShipFilterRule />}
+      extraFiltered={ship !== undefined}
     />
   );
 }

@@ -1,11 +1,17 @@
-import { insightsMessages } from '@shipdeck/shared/insights';
+import { insightsMessages } from '@shipdeck/shared/insights-constants';
 import { Gauge, RotateCw } from 'lucide-react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Spinner } from '@/components/ui/spinner';
 import { useRateLimitBudget } from '../api/get-rate-limit-budget';
 
-function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/** "resets in 12 min" from the reset time; a window already over refills at once. */
+export function resetsIn(iso: string, now = Date.now()): string {
+  const minutes = Math.ceil((Date.parse(iso) - now) / 60_000);
+  if (minutes <= 0) return 'resets now';
+  if (minutes < 60) return `resets in ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `resets in ${hours} h${rest ? ` ${rest} min` : ''}`;
 }
 
 /** The GitHub rate-limit budget left and when it refills, in words and as a native meter. */
@@ -28,7 +34,7 @@ export function RateLimitBudgetMeter() {
     );
   }
   const { limit, remaining, reset, syncedAt } = budget.data;
-  const label = `GitHub API budget: ${remaining.toLocaleString()} of ${limit.toLocaleString()} requests left, resets at ${clockTime(reset)}`;
+  const label = `GitHub API budget: ${remaining.toLocaleString()} of ${limit.toLocaleString()} requests left, ${resetsIn(reset)}`;
   return (
     <div className="flex flex-col gap-1 text-xs text-zinc-600 dark:text-zinc-400">
       <p className="flex items-center gap-1.5">

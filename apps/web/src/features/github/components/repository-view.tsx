@@ -13,6 +13,7 @@ import { externalUrl } from '@/utils/external-url';
 import { useRepository } from '../api/get-repository';
 import { BranchesCard } from './branches-card';
 import { CommitList } from './commit-list';
+import { GithubSyncBanner } from './sync-status-bar';
 import { GithubLoadError } from './github-load-error';
 import { LanguagesCard } from './languages-card';
 import { RepositoryHeader } from './repository-header';
@@ -63,6 +64,9 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
           className="mb-6 py-6"
         />
       ) : null}
+      <div className="mb-4 empty:hidden">
+        <GithubSyncBanner />
+      </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="min-w-0 self-start lg:col-span-2">
           <Tabs defaultValue="commits">
@@ -80,8 +84,12 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
               <CommitList
                 owner={owner}
                 repo={repo}
-                renderMarks={(sha) => (
-                  <CommitDeploymentMarks fullName={`${owner}/${repo}`} sha={sha} />
+                renderMarks={(commit) => (
+                  <CommitDeploymentMarks
+                    fullName={`${owner}/${repo}`}
+                    sha={commit.sha}
+                    committedAt={commit.committedAt}
+                  />
                 )}
               />
             </TabsContent>

@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { useListSearchParams } from '@/hooks/use-list-search-params';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 import { formatNumber } from '@/utils/format-number';
 import { GithubLoadError } from './github-load-error';
 import { ListToolbar } from './list-toolbar';
@@ -53,6 +53,11 @@ type SearchableListProps<F extends string, S extends string, TData extends Paged
   /** Kept stable: browser tests find the count heading by it. */
   countId: string;
   texts: SearchableListTexts;
+  /** More choices in the toolbar, and a line under it, that a page keeps in the URL itself. */
+  toolbarChoices?: ReactNode;
+  belowToolbar?: ReactNode;
+  /** Whether those choices narrow the list, so an empty answer reads "no match". */
+  extraFiltered?: boolean;
 };
 
 /**
@@ -72,6 +77,9 @@ export function SearchableList<F extends string, S extends string, TData extends
   emptyIcon,
   countId,
   texts,
+  toolbarChoices,
+  belowToolbar,
+  extraFiltered = false,
 }: SearchableListProps<F, S, TData, TItem>) {
   const list = useListSearchParams({
     // Only what the selects offer can come from the address bar.
@@ -90,6 +98,7 @@ export function SearchableList<F extends string, S extends string, TData extends
   const total = query.data?.pagination.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const items = query.data === undefined ? [] : getItems(query.data);
+  const isFiltered = list.isFiltered || extraFiltered;
 
   return (
     <div className="space-y-4">
@@ -104,7 +113,10 @@ export function SearchableList<F extends string, S extends string, TData extends
         sort={list.sort}
         sortOptions={sortOptions}
         onSortChange={list.setSort}
-      />
+      >
+        {toolbarChoices}
+      </ListToolbar>
+      {belowToolbar}
       {query.isPending ? (
         <div className="flex justify-center py-16 text-sm text-zinc-500 dark:text-zinc-400">
           <Spinner label={texts.loading} />
@@ -119,10 +131,10 @@ export function SearchableList<F extends string, S extends string, TData extends
       ) : items.length === 0 ? (
         <EmptyState
           icon={emptyIcon}
-          title={list.isFiltered ? texts.noMatchTitle : texts.emptyTitle}
-          description={list.isFiltered ? 'Try another search or filter.' : texts.emptyDescription}
+          title={isFiltered ? texts.noMatchTitle : texts.emptyTitle}
+          description={isFiltered ? 'Try another search or filter.' : texts.emptyDescription}
           action={
-            list.isFiltered || list.page > 1 ? (
+            isFiltered || list.page > 1 ? (
               <Button variant="outline" size="sm" onClick={list.reset}>
                 Clear search and filters
               </Button>
@@ -139,7 +151,7 @@ export function SearchableList<F extends string, S extends string, TData extends
             {query.isFetching ? <Spinner className="text-zinc-400" /> : null}
           </div>
           <ul
-            className={cn(
+            className={cx(
               'divide-y divide-zinc-100 transition-opacity dark:divide-zinc-800',
               query.isPlaceholderData && 'opacity-60',
             )}

@@ -1,5 +1,5 @@
-import type { InsightsWindow } from '@shipdeck/shared/insights';
-import { doraResultSchema } from '@shipdeck/shared/insights';
+import type { InsightsWindow } from '@shipdeck/shared/insights-constants';
+import type { doraResultSchema } from '@shipdeck/shared/insights';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 
@@ -11,7 +11,7 @@ export async function getDora({ days, repo }: DoraParams) {
     params: { days, repo: repo ?? undefined },
     skipErrorToast: true,
   });
-  return unwrap(response, doraResultSchema);
+  return unwrap<typeof doraResultSchema>(response);
 }
 
 export function getDoraQueryOptions(params: DoraParams) {

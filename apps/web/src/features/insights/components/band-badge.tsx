@@ -1,5 +1,5 @@
 import type { DoraBand, DoraKey } from '@shipdeck/shared/insights';
-import { doraBandDescriptions, doraBandLabels } from '@shipdeck/shared/insights';
+import { doraBandDescriptions, doraBandLabels } from '@shipdeck/shared/insights-constants';
 import { Gauge } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 

@@ -1,5 +1,5 @@
 import type { DoraBand, DoraKey, TrendBucket, TrendPoint } from '@shipdeck/shared/insights';
-import { doraKeyTitles } from '@shipdeck/shared/insights';
+import { doraKeyTitles } from '@shipdeck/shared/insights-constants';
 import { useId } from 'react';
 import { Card } from '@/components/ui/card';
 import { BandBadge } from './band-badge';

@@ -1,5 +1,5 @@
 import type { DoraResult } from '@shipdeck/shared/insights';
-import { formatDuration } from '@shipdeck/shared/insights';
+import { formatDuration } from '@shipdeck/shared/insights-constants';
 import { DoraKeyCard } from './dora-key-card';
 
 const count = (value: number, word: string) => `${value} ${word}${value === 1 ? '' : 's'}`;

@@ -1,5 +1,5 @@
 import type { Eta } from '@shipdeck/shared/insights';
-import { formatEta } from '@shipdeck/shared/insights';
+import { formatEta } from '@shipdeck/shared/ship-stages';
 import { useEffect, useState } from 'react';
 
 /** "ready in about 2 min", counting down while the page is open. */

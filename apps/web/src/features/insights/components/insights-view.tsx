@@ -1,10 +1,10 @@
-import type { InsightsWindow } from '@shipdeck/shared/insights';
+import type { InsightsWindow } from '@shipdeck/shared/insights-constants';
 import {
   DORA_SURVEY_NOTE,
   INSIGHTS_DEFAULT_WINDOW,
   INSIGHTS_WINDOWS,
   insightsMessages,
-} from '@shipdeck/shared/insights';
+} from '@shipdeck/shared/insights-constants';
 import { Activity } from 'lucide-react';
 import { useId, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';

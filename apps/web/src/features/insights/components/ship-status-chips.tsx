@@ -3,22 +3,19 @@ import {
   checksStateLabels,
   previewStateLabels,
   reviewStateLabels,
-  shipStageLabels,
-} from '@shipdeck/shared/insights';
+} from '@shipdeck/shared/insights-constants';
 import {
   CircleCheck,
   CircleDashed,
   CircleX,
   Clock,
   Eye,
-  GitMerge,
   Hammer,
-  Rocket,
   type LucideIcon,
 } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { externalUrl } from '@/utils/external-url';
-import { EtaText } from './eta-text';
+import { ShipStageLabel } from './ship-stage-label';
 
 type Chip = { icon: LucideIcon; text: string; variant: BadgeProps['variant'] };
 
@@ -46,16 +43,6 @@ const previewChips: Record<ShipStatus['preview']['state'], Chip> = {
   none: { icon: CircleDashed, text: previewStateLabels.none, variant: 'secondary' },
 };
 
-const stageIcons: Record<ShipStatus['stage'], LucideIcon> = {
-  review: Eye,
-  checks: Clock,
-  preview: Eye,
-  merged: GitMerge,
-  production_building: Hammer,
-  live: Rocket,
-  closed: CircleX,
-};
-
 function ChipBadge({ chip }: { chip: Chip }) {
   const Icon = chip.icon;
   return (
@@ -71,17 +58,11 @@ function ChipBadge({ chip }: { chip: Chip }) {
  * in words; colour and icon only repeat it.
  */
 export function ShipStatusChips({ status }: { status: ShipStatus }) {
-  const StageIcon = stageIcons[status.stage];
   const preview = previewChips[status.preview.state];
   return (
     <ul aria-label="Ship status" className="flex flex-wrap items-center gap-1.5">
-      <li className="flex items-center gap-1 text-[11px] font-medium text-zinc-700 dark:text-zinc-300">
-        <StageIcon aria-hidden="true" className="size-3" />
-        <span>
-          <span className="sr-only">Stage: </span>
-          {shipStageLabels[status.stage]}
-        </span>
-        {status.eta ? <EtaText eta={status.eta} /> : null}
+      <li className="flex items-center">
+        <ShipStageLabel stage={status.stage} eta={status.eta} />
       </li>
       <li>
         <ChipBadge chip={reviewChips[status.review]} />

@@ -19,11 +19,7 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
             your own repositories in a minute.
           </p>
           <div className="mt-8 flex justify-center">
-            <Button
-              asChild
-              size="lg"
-              className="bg-white text-zinc-950 hover:bg-zinc-200 dark:bg-white dark:text-zinc-950 dark:hover:bg-zinc-200"
-            >
+            <Button asChild size="lg" variant="inverse">
               <Link to={signedIn ? paths.dashboard : paths.signup}>
                 {signedIn ? 'Go to your dashboard' : 'Create your free account'}
                 <ArrowRight aria-hidden="true" />

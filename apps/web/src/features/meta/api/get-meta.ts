@@ -1,9 +1,9 @@
-import { type Meta, metaSchema } from '@shipdeck/shared/meta';
+import type { Meta, metaSchema } from '@shipdeck/shared/meta';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 
 export async function getMeta(): Promise<Meta> {
-  return unwrap(await apiClient.get('/api/meta'), metaSchema);
+  return unwrap<typeof metaSchema>(await apiClient.get('/api/meta'));
 }
 
 export function getMetaQueryOptions() {

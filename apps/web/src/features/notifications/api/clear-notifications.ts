@@ -1,5 +1,5 @@
-import { emptyResultSchema } from '@shipdeck/shared/auth';
-import { notificationTexts } from '@shipdeck/shared/messages';
+import type { emptyResultSchema } from '@shipdeck/shared/auth';
+import { notificationTexts } from '@shipdeck/shared/notification-constants';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
@@ -8,7 +8,7 @@ import { notificationsQueryKey } from './get-notifications';
 
 export async function clearNotifications() {
   const response = await apiClient.delete('/api/notifications');
-  return unwrap(response, emptyResultSchema);
+  return unwrap<typeof emptyResultSchema>(response);
 }
 
 export function useClearNotifications() {

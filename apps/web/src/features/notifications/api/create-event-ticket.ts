@@ -1,4 +1,4 @@
-import { eventTicketResultSchema } from '@shipdeck/shared/events';
+import type { eventTicketResultSchema } from '@shipdeck/shared/events';
 import { apiClient, unwrap } from '@/lib/api-client';
 
 /** A single-use ticket for the EventSource, which cannot send the bearer header. */
@@ -6,5 +6,5 @@ export async function createEventTicket() {
   const response = await apiClient.post('/api/events/ticket', undefined, {
     skipErrorToast: true,
   });
-  return unwrap(response, eventTicketResultSchema);
+  return unwrap<typeof eventTicketResultSchema>(response);
 }

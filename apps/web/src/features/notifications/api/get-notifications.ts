@@ -1,4 +1,4 @@
-import { type NotificationType, notificationsResultSchema } from '@shipdeck/shared/notifications';
+import type { NotificationType, notificationsResultSchema } from '@shipdeck/shared/notifications';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 
@@ -12,7 +12,7 @@ export async function getNotifications(params: NotificationsParams) {
     params,
     skipErrorToast: true,
   });
-  return unwrap(response, notificationsResultSchema);
+  return unwrap<typeof notificationsResultSchema>(response);
 }
 
 export function getNotificationsQueryOptions(params: NotificationsParams) {

@@ -1,5 +1,5 @@
-import { notificationTexts } from '@shipdeck/shared/messages';
-import { unreadCountResultSchema } from '@shipdeck/shared/notifications';
+import { notificationTexts } from '@shipdeck/shared/notification-constants';
+import type { unreadCountResultSchema } from '@shipdeck/shared/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
@@ -8,7 +8,7 @@ import { notificationsQueryKey } from './get-notifications';
 
 export async function markAllNotificationsRead() {
   const response = await apiClient.post('/api/notifications/read-all');
-  return unwrap(response, unreadCountResultSchema);
+  return unwrap<typeof unreadCountResultSchema>(response);
 }
 
 export function useMarkAllNotificationsRead() {

@@ -1,4 +1,4 @@
-import { unreadCountResultSchema } from '@shipdeck/shared/notifications';
+import type { unreadCountResultSchema } from '@shipdeck/shared/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
@@ -6,7 +6,7 @@ import { notificationsQueryKey } from './get-notifications';
 
 export async function markNotificationRead(id: string) {
   const response = await apiClient.post(`/api/notifications/${encodeURIComponent(id)}/read`);
-  return unwrap(response, unreadCountResultSchema);
+  return unwrap<typeof unreadCountResultSchema>(response);
 }
 
 export function useMarkNotificationRead() {

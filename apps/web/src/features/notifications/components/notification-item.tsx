@@ -1,7 +1,7 @@
 import type { Notification, NotificationSeverity } from '@shipdeck/shared/notifications';
 import { useNavigate } from 'react-router';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { cn } from '@/utils/cn';
+import { cx } from '@/utils/cx';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 const severityDot: Record<NotificationSeverity, string> = {
@@ -33,19 +33,19 @@ export function NotificationItem({
     <button
       type="button"
       onClick={open}
-      className={cn(
+      className={cx(
         'flex w-full gap-3 px-4 py-3 text-left hover:bg-zinc-50 focus-visible:bg-zinc-50 focus-visible:outline-none dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60',
         !notification.read && 'bg-blue-50/60 dark:bg-blue-950/30',
       )}
     >
       <span
         aria-hidden="true"
-        className={cn('mt-1.5 size-2 shrink-0 rounded-full', severityDot[notification.severity])}
+        className={cx('mt-1.5 size-2 shrink-0 rounded-full', severityDot[notification.severity])}
       />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span
-            className={cn(
+            className={cx(
               'truncate text-sm text-zinc-900 dark:text-zinc-100',
               !notification.read && 'font-semibold',
             )}

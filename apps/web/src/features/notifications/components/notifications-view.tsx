@@ -1,10 +1,11 @@
 import { pageSizes } from '@shipdeck/shared/constants';
-import { notificationTexts } from '@shipdeck/shared/messages';
 import {
-  type NotificationType,
+  isNotificationType,
+  NOTIFICATION_TYPES,
+  notificationTexts,
   notificationTypeLabels,
-  notificationTypeSchema,
-} from '@shipdeck/shared/notifications';
+} from '@shipdeck/shared/notification-constants';
+import type { NotificationType } from '@shipdeck/shared/notifications';
 import { BellOff } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -23,8 +24,8 @@ import { NotificationItem } from './notification-item';
 export function NotificationsView() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const typeParam = notificationTypeSchema.safeParse(searchParams.get('type'));
-  const type: NotificationType | undefined = typeParam.success ? typeParam.data : undefined;
+  const typeParam = searchParams.get('type');
+  const type: NotificationType | undefined = isNotificationType(typeParam) ? typeParam : undefined;
   const query = useNotifications({ page, perPage: pageSizes.notificationsPage, type });
   const markAll = useMarkAllNotificationsRead();
   const clear = useClearNotifications();
@@ -51,7 +52,7 @@ export function NotificationsView() {
           <span>Type</span>
           <Select value={type ?? ''} onChange={(event) => update({ type: event.target.value })}>
             <option value="">All types</option>
-            {notificationTypeSchema.options.map((option) => (
+            {NOTIFICATION_TYPES.map((option) => (
               <option key={option} value={option}>
                 {notificationTypeLabels[option]}
               </option>

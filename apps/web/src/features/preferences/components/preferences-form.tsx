@@ -63,7 +63,7 @@ export function PreferencesForm({ successMessage, errorMessage }: PreferencesFor
         titleId="preferences-title"
         description="Choose what Shipdeck keeps in sync and how it tells you about changes."
       />
-      <CardBody className="py-1">
+      <CardBody density="compact">
         <div className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {OPTIONS.map((option) => (
             <Switch

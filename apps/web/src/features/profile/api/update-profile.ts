@@ -1,11 +1,11 @@
-import { type ProfileBody, type User, userResultSchema } from '@shipdeck/shared/auth';
+import type { ProfileBody, User, userResultSchema } from '@shipdeck/shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useSetUser } from '@/features/auth/hooks/use-set-user';
 import { apiClient, unwrap } from '@/lib/api-client';
 
 export async function updateProfile(body: ProfileBody): Promise<User> {
   const response = await apiClient.put('/auth/profile', body);
-  return unwrap(response, userResultSchema).user;
+  return unwrap<typeof userResultSchema>(response).user;
 }
 
 export function useUpdateProfile() {

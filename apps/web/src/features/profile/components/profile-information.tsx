@@ -146,11 +146,7 @@ export function ProfileInformation() {
           </form>
         ) : (
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-            <Avatar
-              name={user.displayName || user.username}
-              src={user.avatar}
-              className="size-14 text-base"
-            />
+            <Avatar name={user.displayName || user.username} src={user.avatar} size="lg" />
             <div className="min-w-0 flex-1">
               <DescriptionList
                 items={[

@@ -1,11 +1,11 @@
-import { type User, userResultSchema } from '@shipdeck/shared/auth';
+import type { User, userResultSchema } from '@shipdeck/shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useSetUser } from '@/features/auth/hooks/use-set-user';
 import { apiClient, unwrap } from '@/lib/api-client';
 
 export async function disconnectGithub(): Promise<User> {
   const response = await apiClient.delete('/auth/github');
-  return unwrap(response, userResultSchema).user;
+  return unwrap<typeof userResultSchema>(response).user;
 }
 
 export function useDisconnectGithub() {

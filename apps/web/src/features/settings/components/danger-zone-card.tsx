@@ -4,7 +4,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 
 export function DangerZoneCard() {
   return (
-    <Card aria-labelledby="danger-zone-title" className="border-red-200 dark:border-red-900/60">
+    <Card aria-labelledby="danger-zone-title" tone="danger">
       <CardHeader icon={<TriangleAlert />} title="Danger Zone" titleId="danger-zone-title" />
       <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-5">
         <div className="min-w-0">

@@ -15,6 +15,7 @@ import { useDisconnectGithub } from '../api/disconnect-github';
 import { VercelIntegrationAction } from '@/features/vercel/components/vercel-integration-action';
 import { vercelConnectionDetail } from '@/features/vercel/vercel-connection-detail';
 import { useGithubRedirectResult } from '../hooks/use-github-redirect-result';
+import { ConnectGithubTokenDialog } from './connect-github-token-dialog';
 
 type IntegrationRowProps = {
   icon: ReactNode;
@@ -83,18 +84,22 @@ export function IntegrationsCard() {
               : 'Connect to see your repositories, commits and pull requests.'
           }
           action={
-            githubConnected ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={onDisconnect}
-                loading={disconnect.isPending}
-              >
-                Disconnect
-              </Button>
-            ) : (
-              <ConnectGithubButton size="sm" label="Connect" />
-            )
+            <div className="flex flex-wrap gap-2">
+              {githubConnected ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={onDisconnect}
+                  loading={disconnect.isPending}
+                >
+                  Disconnect
+                </Button>
+              ) : (
+                <ConnectGithubButton size="sm" label="Connect" />
+              )}
+              {/* Mounted either way: its result stays on screen once the token connects. */}
+              <ConnectGithubTokenDialog showTrigger={!githubConnected} />
+            </div>
           }
         />
         <IntegrationRow

@@ -1,4 +1,4 @@
-import { githubRedirectParams } from '@shipdeck/shared/github-auth';
+import { githubRedirectParams } from '@shipdeck/shared/constants';
 import { successMessages } from '@shipdeck/shared/messages';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';

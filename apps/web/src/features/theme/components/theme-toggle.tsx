@@ -1,6 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/utils/cn';
 import { useTheme } from '../hooks/use-theme';
 import { toggleTheme } from '../lib/theme-store';
 
@@ -9,9 +8,9 @@ export function ThemeToggle({ className }: { className?: string }) {
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (
     <Button
-      variant="ghost"
+      variant="quiet"
       size="icon"
-      className={cn('text-zinc-600 dark:text-zinc-300', className)}
+      className={className}
       onClick={toggleTheme}
       aria-label={label}
       title={label}

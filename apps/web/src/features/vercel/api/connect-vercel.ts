@@ -1,4 +1,4 @@
-import { type User, userResultSchema } from '@shipdeck/shared/auth';
+import type { User, userResultSchema } from '@shipdeck/shared/auth';
 import type { VercelConnectBody } from '@shipdeck/shared/vercel';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSetUser } from '@/features/auth/hooks/use-set-user';
@@ -6,7 +6,7 @@ import { apiClient, unwrap } from '@/lib/api-client';
 
 export async function connectVercel(body: VercelConnectBody): Promise<User> {
   const response = await apiClient.put('/auth/vercel', body, { skipErrorToast: true });
-  return unwrap(response, userResultSchema).user;
+  return unwrap<typeof userResultSchema>(response).user;
 }
 
 export function useConnectVercel() {

@@ -1,10 +1,10 @@
-import { type User, userResultSchema } from '@shipdeck/shared/auth';
+import type { User, userResultSchema } from '@shipdeck/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSetUser } from '@/features/auth/hooks/use-set-user';
 import { apiClient, unwrap } from '@/lib/api-client';
 
 export async function disconnectVercel(): Promise<User> {
-  return unwrap(await apiClient.delete('/auth/vercel'), userResultSchema).user;
+  return unwrap<typeof userResultSchema>(await apiClient.delete('/auth/vercel')).user;
 }
 
 export function useDisconnectVercel() {

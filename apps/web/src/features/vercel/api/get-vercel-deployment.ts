@@ -1,4 +1,4 @@
-import { vercelDeploymentDetailSchema } from '@shipdeck/shared/vercel';
+import type { vercelDeploymentDetailSchema } from '@shipdeck/shared/vercel';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ export async function getVercelDeployment(id: string) {
   const response = await apiClient.get(`/api/vercel/deployments/${encodeURIComponent(id)}`, {
     skipErrorToast: true,
   });
-  return unwrap(response, vercelDeploymentDetailSchema);
+  return unwrap<typeof vercelDeploymentDetailSchema>(response);
 }
 
 export function getVercelDeploymentQueryOptions(id: string) {

@@ -1,5 +1,5 @@
-import type { DeploymentFilter, DeploymentSort } from '@shipdeck/shared/vercel';
-import { vercelDeploymentsResultSchema } from '@shipdeck/shared/vercel';
+import type { DeploymentFilter, DeploymentSort } from '@shipdeck/shared/vercel-constants';
+import type { vercelDeploymentsResultSchema } from '@shipdeck/shared/vercel';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { syncingRefetch } from './syncing-refetch';
@@ -19,7 +19,7 @@ export async function getVercelDeployments({ search, ...params }: VercelDeployme
     params: { ...params, search: search?.trim() || undefined },
     skipErrorToast: true,
   });
-  return unwrap(response, vercelDeploymentsResultSchema);
+  return unwrap<typeof vercelDeploymentsResultSchema>(response);
 }
 
 export function getVercelDeploymentsQueryOptions(params: VercelDeploymentsParams) {

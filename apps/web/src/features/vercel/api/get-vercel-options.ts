@@ -1,9 +1,9 @@
-import { vercelOptionsSchema } from '@shipdeck/shared/vercel';
+import type { vercelOptionsSchema } from '@shipdeck/shared/vercel';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 
 export async function getVercelOptions() {
-  return unwrap(await apiClient.get('/auth/vercel/options'), vercelOptionsSchema);
+  return unwrap<typeof vercelOptionsSchema>(await apiClient.get('/auth/vercel/options'));
 }
 
 export function getVercelOptionsQueryOptions() {

@@ -1,4 +1,4 @@
-import { vercelProjectsResultSchema } from '@shipdeck/shared/vercel';
+import type { vercelProjectsResultSchema } from '@shipdeck/shared/vercel';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { syncingRefetch } from './syncing-refetch';
@@ -10,7 +10,7 @@ export async function getVercelProjects({ search, ...params }: VercelProjectsPar
     params: { ...params, search: search?.trim() || undefined },
     skipErrorToast: true,
   });
-  return unwrap(response, vercelProjectsResultSchema);
+  return unwrap<typeof vercelProjectsResultSchema>(response);
 }
 
 export function getVercelProjectsQueryOptions(params: VercelProjectsParams) {

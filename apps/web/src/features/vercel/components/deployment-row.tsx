@@ -2,6 +2,7 @@ import type { VercelDeployment } from '@shipdeck/shared/vercel';
 import { ExternalLink, GitBranch, GitCommitHorizontal, GitPullRequest } from 'lucide-react';
 import { Link } from 'react-router';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { DeploymentStage } from '@/features/insights/components/deployment-stage';
 import { deploymentPath } from '../deployment-path';
 import { DeploymentStatusBadge } from './deployment-status-badge';
 
@@ -23,6 +24,7 @@ export function DeploymentRow({ deployment }: { deployment: VercelDeployment }) 
         <span className="text-xs text-zinc-500 dark:text-zinc-400">
           {deployment.target === 'production' ? 'Production' : 'Preview'}
         </span>
+        <DeploymentStage deployment={deployment} />
         <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">
           <RelativeTime value={deployment.createdAt} />
         </span>

@@ -2,7 +2,7 @@ import {
   deploymentStateLabels,
   deploymentStatusLabels,
   unknownStatusLabel,
-} from '@shipdeck/shared/vercel';
+} from '@shipdeck/shared/vercel-constants';
 import { Badge } from '@/components/ui/badge';
 
 const variants: Record<string, 'success' | 'warning' | 'danger' | 'info' | 'secondary'> = {

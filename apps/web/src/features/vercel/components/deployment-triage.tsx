@@ -1,5 +1,5 @@
 import type { VercelDeployment } from '@shipdeck/shared/vercel';
-import { vercelMessages } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import { SearchX, TerminalSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';

@@ -1,5 +1,9 @@
-import type { DeploymentFilter, DeploymentSort } from '@shipdeck/shared/vercel';
-import { deploymentFilters, deploymentSorts, vercelLimits } from '@shipdeck/shared/vercel';
+import type { DeploymentFilter, DeploymentSort } from '@shipdeck/shared/vercel-constants';
+import {
+  deploymentFilters,
+  deploymentSorts,
+  vercelLimits,
+} from '@shipdeck/shared/vercel-constants';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { Rocket } from 'lucide-react';
 import { Card, CardHeader } from '@/components/ui/card';

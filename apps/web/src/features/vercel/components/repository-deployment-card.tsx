@@ -4,6 +4,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Spinner } from '@/components/ui/spinner';
+import { VercelSyncStatusBar } from '@/features/github/components/sync-status-bar';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { useVercelProjects } from '../api/get-vercel-projects';
 import { deploymentPath } from '../deployment-path';
@@ -17,7 +18,10 @@ export function RepositoryDeploymentCard({ fullName }: { fullName: string }) {
       <CardHeader title="Deployment" titleId="repository-deployment-title" icon={<Rocket />} />
       <CardBody>
         <VercelGate headingLevel="h3">
-          <ProjectStates fullName={fullName} />
+          <div className="space-y-3">
+            <VercelSyncStatusBar />
+            <ProjectStates fullName={fullName} />
+          </div>
         </VercelGate>
       </CardBody>
     </Card>

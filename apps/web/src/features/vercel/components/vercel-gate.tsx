@@ -1,4 +1,4 @@
-import { vercelMessages } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import type { ReactNode } from 'react';
 import { VercelIcon } from '@/components/icons/vercel-icon';
 import { Button } from '@/components/ui/button';

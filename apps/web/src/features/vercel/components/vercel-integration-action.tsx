@@ -1,4 +1,4 @@
-import { vercelMessages } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth/hooks/use-session';
 import { getErrorMessage } from '@/lib/api-error';

@@ -1,5 +1,5 @@
 import { pageSizes } from '@shipdeck/shared/constants';
-import { vercelMessages } from '@shipdeck/shared/vercel';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import { Triangle } from 'lucide-react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';

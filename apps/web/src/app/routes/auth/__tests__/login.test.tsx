@@ -2,6 +2,8 @@ import { errorMessages, oauthErrorFallback, validationMessages } from '@shipdeck
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { meQueryKey } from '@/features/auth/api/session-user';
+import { queryClient } from '@/lib/query-client';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildUser } from '@/testing/test-data';
@@ -87,6 +89,29 @@ describe('login page', () => {
     expect(await screen.findByText('/dashboard page at /dashboard')).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBe('tok-123');
     expect(requests[0]?.body).toEqual({ email: 'mona@example.com', password: 'secret1' });
+    // The session is cached before the dashboard renders: no "Authenticating", no GET /auth/me.
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(buildUser());
+    expect(requests).toHaveLength(1);
+  });
+
+  it('sends a visitor who arrives signed in to the dashboard, with the session cached', async () => {
+    window.localStorage.setItem('token', 'tok-123');
+    mockApi({ 'GET /auth/me': ok({ user: buildUser({ username: 'mona' }) }) });
+    renderApp(<LoginRoute />, { url: '/login' });
+
+    expect(await screen.findByText('/dashboard page at /dashboard')).toBeInTheDocument();
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(buildUser({ username: 'mona' }));
+  });
+
+  it('drops a stored token the server refuses, says so and shows the form', async () => {
+    window.localStorage.setItem('token', 'expired');
+    mockApi({ 'GET /auth/me': fail(401, errorMessages.unauthorized, 'UNAUTHORIZED') });
+    renderApp(<LoginRoute />, { url: '/login' });
+
+    expect(screen.getByText('Authenticating')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByText(errorMessages.authenticate)).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBeNull();
   });
 
   it('links to sign up and starts GitHub sign-in with a full-page navigation', () => {

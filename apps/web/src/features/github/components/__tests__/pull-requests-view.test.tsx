@@ -1,4 +1,4 @@
-import { checksStateLabels, reviewStateLabels } from '@shipdeck/shared/insights';
+import { checksStateLabels, reviewStateLabels } from '@shipdeck/shared/insights-constants';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

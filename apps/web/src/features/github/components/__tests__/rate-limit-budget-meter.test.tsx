@@ -1,11 +1,11 @@
-import { insightsMessages } from '@shipdeck/shared/insights';
+import { insightsMessages } from '@shipdeck/shared/insights-constants';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildUser } from '@/testing/test-data';
-import { RateLimitBudgetMeter } from '../rate-limit-budget-meter';
+import { RateLimitBudgetMeter, resetsIn } from '../rate-limit-budget-meter';
 
 const user = buildUser({ githubId: '583231', githubLogin: 'octocat' });
 
@@ -15,12 +15,15 @@ describe('RateLimitBudgetMeter', () => {
       'GET /api/github/rate-limit': ok({
         limit: 5000,
         remaining: 4962,
-        reset: '2026-11-23T11:00:00.000Z',
+        // 14 minutes and a few seconds from now: shown rounded up, as GitHub refills on the second.
+        reset: new Date(Date.now() + 14 * 60_000 + 5_000).toISOString(),
         syncedAt: new Date().toISOString(),
       }),
     });
     renderApp(<RateLimitBudgetMeter />, { url: '/settings', user });
-    expect(await screen.findByText(/4,962 of 5,000 requests left, resets at/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/4,962 of 5,000 requests left, resets in 15 min/),
+    ).toBeInTheDocument();
     const meter = screen.getByRole('meter', { name: 'GitHub API budget left' });
     expect(meter).toHaveAttribute('value', '4962');
     expect(meter).toHaveAttribute('max', '5000');
@@ -40,5 +43,14 @@ describe('RateLimitBudgetMeter', () => {
     expect(await screen.findByText(insightsMessages.budgetUnavailable)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText(/0 of 60 requests left/)).toBeInTheDocument();
+  });
+
+  it('words the time to the reset in minutes, then hours', () => {
+    const now = Date.parse('2026-11-23T10:00:00.000Z');
+    expect(resetsIn('2026-11-23T09:59:00.000Z', now)).toBe('resets now');
+    expect(resetsIn('2026-11-23T10:00:30.000Z', now)).toBe('resets in 1 min');
+    expect(resetsIn('2026-11-23T10:59:00.000Z', now)).toBe('resets in 59 min');
+    expect(resetsIn('2026-11-23T11:00:00.000Z', now)).toBe('resets in 1 h');
+    expect(resetsIn('2026-11-23T11:25:00.000Z', now)).toBe('resets in 1 h 25 min');
   });
 });

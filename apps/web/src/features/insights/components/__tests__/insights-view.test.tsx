@@ -1,5 +1,9 @@
 import type { DoraResult } from '@shipdeck/shared/insights';
-import { CHANGE_FAILURE_RULE, DORA_SURVEY_NOTE, insightsMessages } from '@shipdeck/shared/insights';
+import {
+  CHANGE_FAILURE_RULE,
+  DORA_SURVEY_NOTE,
+  insightsMessages,
+} from '@shipdeck/shared/insights-constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

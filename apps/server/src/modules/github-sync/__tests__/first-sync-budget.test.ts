@@ -1,0 +1,85 @@
+import { syncResultSchema } from '@shipdeck/shared/github';
+import { shipPullsResultSchema } from '@shipdeck/shared/insights';
+import { describe, expect, it } from 'vitest';
+import { bearer, testDialects, useTestApp } from '../../../test-app.js';
+import { exchangeLanding, playOAuth, useEmulator } from '../../../test-github.js';
+import { DETAILED_REPOSITORIES } from '../sync-constants.js';
+import { syncGithubAccount } from '../sync-github-account.js';
+
+const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 2 });
+
+/** The calls that fetch one pull request's review and checks (fetch-ship-state.ts). */
+const SHIP_STATUS_CALL = /\/pulls\/\d+\/reviews|\/commits\/[^/]+\/(check-runs|status)(\?|$)/;
+/** The list calls an initial sync makes, by what they list. */
+const LIST_CALL = /^\/api\/v3\/(user\/repos|search\/issues|repos\/[^/]+\/[^/]+\/(commits|pulls))$/;
+
+describe.each(testDialects)('the first GitHub sync within its request budget on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    get github() {
+      return emulator.githubConfig;
+    },
+  });
+
+  it('leaves review and checks to the job queued after it, and says they are still to come', async () => {
+    // Signed in, the initial sync queued but not run: this test runs it by hand first.
+    const { location, cookie } = await playOAuth(t.app, { url: '/auth/github' });
+    const { token } = await exchangeLanding(t.app, location, cookie);
+    if (!token) throw new Error('GitHub sign-in failed');
+    const { id: userId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('github_login', '=', 'octocat')
+      .executeTakeFirstOrThrow();
+    const get = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ data: unknown }>().data;
+    };
+
+    emulator.handle.requestLog.clear();
+    const outcome = await syncGithubAccount(t.app, { userId, reason: 'initial' });
+    const initialCalls = emulator.handle.requestLog.list({ area: 'github' });
+    const kinds = initialCalls.map(({ url }) => {
+      const match = LIST_CALL.exec(url.split('?')[0] ?? '');
+      return match ? (match[2] ?? match[1]) : undefined;
+    });
+    // Only the lists: repositories, searches, then commits and pulls of the newest repositories.
+    expect(kinds.filter((kind) => kind === undefined)).toEqual([]);
+    expect(kinds.filter((kind) => kind === 'commits')).toHaveLength(DETAILED_REPOSITORIES);
+    expect(kinds.filter((kind) => kind === 'pulls')).toHaveLength(DETAILED_REPOSITORIES);
+    expect(outcome.requests).toBe(initialCalls.length);
+    expect(outcome.shipStatusDeferred).toBeGreaterThan(0);
+
+    const status = syncResultSchema.parse(await get('/api/github/sync'));
+    expect(status.syncedAt).not.toBeNull();
+    expect(status.sync).toMatchObject({
+      phase: 'ship-status',
+      done: 0,
+      total: outcome.shipStatusDeferred,
+      lastError: null,
+    });
+    const before = shipPullsResultSchema.parse(
+      await get('/api/github/pull-requests?filter=open&perPage=100'),
+    );
+    expect(before.pullRequests.length).toBeGreaterThan(0);
+    // Not known yet: no pull request claims a review or checks state.
+    expect(before.pullRequests.some((pull) => 'review' in pull)).toBe(false);
+
+    // The queue holds the sign-in's initial sync; it runs again and queues the ship-status job.
+    emulator.handle.requestLog.clear();
+    await t.app.jobs.drain();
+    const shipCalls = emulator.handle.requestLog
+      .list({ area: 'github' })
+      .filter((entry) => SHIP_STATUS_CALL.test(entry.url));
+    expect(shipCalls.length).toBeGreaterThan(0);
+
+    const after = shipPullsResultSchema.parse(
+      await get('/api/github/pull-requests?filter=open&perPage=100'),
+    );
+    const withShip = after.pullRequests.filter((pull) => 'review' in pull);
+    expect(withShip).toHaveLength(outcome.shipStatusDeferred);
+    const done = syncResultSchema.parse(await get('/api/github/sync'));
+    expect(done.sync).toMatchObject({ phase: null, done: null, total: null, lastError: null });
+    expect(done.syncedAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import { RetryLaterError } from '../../jobs/job-queue.js';
+import { nowIso } from '../../lib/clock.js';
+import { findUserById } from '../auth/users.repository.js';
+import type { UserRow } from '../auth/users.table.js';
+import { githubClientFor } from '../github/github-client.js';
+import { fetchPullRequestShipState } from '../insights/fetch-ship-state.js';
+import { updateSyncState } from '../sync/sync-state.repository.js';
+import { openSyncClient } from './github-sync-client.js';
+import { openPullsForShipState, parseLogins, saveShipState } from './ship-state.repository.js';
+import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
+import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
+import type { SyncContext } from './sync-context.js';
+import { describeSyncError, publishChanges, reportProgress, syncStateKey } from './sync-context.js';
+
+/** The account phase while ship status is still to come (the pages say it is not known yet). */
+export const SHIP_STATUS_PHASE = 'ship-status';
+
+/** How many open pull requests the next ship-status pass will look at (none: nothing to do). */
+export async function shipStatePullsDue(app: FastifyInstance, userId: string): Promise<number> {
+  return (await openPullsForShipState(app.db, userId, SHIP_STATE_PULLS)).length;
+}
+
+/**
+ * Review and checks of the most recently updated open pull requests, through the conditional
+ * Octokit (an unchanged pull request costs 304s, free of rate limit) held to the sync's budget.
+ * One pull request failing leaves its stored state as it was and does not fail the sync.
+ */
+export async function syncShipStates(
+  ctx: SyncContext,
+  user: UserRow,
+  /** False for a first sync's own pass: what it reads is history, not news. */
+  options: { notify: boolean } = { notify: true },
+): Promise<void> {
+  const pulls = await openPullsForShipState(ctx.app.db, ctx.userId, SHIP_STATE_PULLS);
+  if (pulls.length === 0) return;
+  const octokit = await githubClientFor(ctx.app, user);
+  ctx.client.govern(octokit);
+  let done = 0;
+  for (const pull of pulls) {
+    try {
+      const state = await fetchPullRequestShipState(octokit, {
+        owner: pull.owner_login,
+        repo: pull.name,
+        number: pull.number,
+        headSha: pull.head_sha ?? '',
+        requestedReviewers: parseLogins(pull.requested_reviewers),
+      });
+      await saveShipState(ctx.app.db, Number(pull.id), state);
+      if (state.review !== pull.review_state || state.checks !== pull.checks_state) {
+        ctx.changed.add('pull-requests');
+      }
+      if (options.notify) await notifyShipNews(ctx, pull, state);
+    } catch (error) {
+      // A spent budget ends this step for every pull request alike; the next sync resumes.
+      if (error instanceof RetryLaterError) break;
+      ctx.app.log.warn(
+        { userId: ctx.userId, pullRequestId: Number(pull.id), reason: describeSyncError(error) },
+        'GitHub ship state not refreshed',
+      );
+    }
+    done += 1;
+    await reportProgress(ctx, SHIP_STATUS_PHASE, done, pulls.length);
+  }
+}
+
+type ShipPull = Awaited<ReturnType<typeof openPullsForShipState>>[number];
+type ShipState = Awaited<ReturnType<typeof fetchPullRequestShipState>>;
+
+/** Failing checks and a new verdict, told as the webhooks would tell them. */
+async function notifyShipNews(ctx: SyncContext, pull: ShipPull, state: ShipState): Promise<void> {
+  if (state.checks === 'failing' && pull.head_sha) {
+    await notifyFailingChecks(ctx.app, {
+      repositoryId: Number(pull.repository_id),
+      number: pull.number,
+      headSha: pull.head_sha,
+      previousChecks: pull.checks_state,
+      createdAt: pull.created_at,
+      updatedAt: pull.updated_at,
+    });
+  }
+  if (state.latestReview) {
+    await notifyNewReview(
+      ctx.app,
+      { repositoryId: Number(pull.repository_id), number: pull.number, title: pull.title },
+      state.latestReview,
+    );
+  }
+}
+
+/**
+ * The ship-status pass an initial sync leaves to the job queued right after it, so the first
+ * sync stays within its request budget. It does not move `syncedAt` (the lists were confirmed by
+ * the initial sync) and ends the phase the initial sync left showing.
+ */
+export async function syncDeferredShipStates(
+  app: FastifyInstance,
+  data: { userId: string },
+): Promise<{ requests: number }> {
+  const user = await findUserById(app.db, data.userId);
+  if (!user?.github_login) return { requests: 0 };
+  const client = await openSyncClient(app, user.id, user.github_login);
+  if (!client) return { requests: 0 };
+  const ctx: SyncContext = {
+    app,
+    userId: user.id,
+    client,
+    full: false,
+    startedAt: nowIso(),
+    changed: new Set(),
+    changedRepositories: new Set(),
+  };
+  try {
+    // The initial sync's own pass, run later: like the rest of a first sync, it tells no news.
+    await syncShipStates(ctx, user, { notify: false });
+  } finally {
+    await updateSyncState(app.db, syncStateKey(user.id, ACCOUNT_RESOURCE), {
+      phase: null,
+      progress_done: null,
+      progress_total: null,
+    });
+    await publishChanges(ctx);
+  }
+  return { requests: client.requests };
+}

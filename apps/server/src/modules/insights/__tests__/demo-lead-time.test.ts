@@ -1,0 +1,48 @@
+import { doraResultSchema } from '@shipdeck/shared/insights';
+import { describe, expect, it } from 'vitest';
+import { bearer, testDialects, useTestApp } from '../../../test-app.js';
+import { signInWithGithub, useEmulator } from '../../../test-github.js';
+
+// The demo's own shape: many rich repositories competing for the detailed sync.
+const emulator = useEmulator({ repos: 40, richRepos: 24, projects: 8, deploymentsPerProject: 14 });
+
+describe.each(testDialects)("the emulator's demo world on %s", (dialect) => {
+  const t = useTestApp(dialect, {
+    get vercel() {
+      return {
+        apiUrl: emulator.handle.vercelApiUrl,
+        serverToken: null,
+        serverTeamId: null,
+        retryForMs: 0,
+      };
+    },
+    get github() {
+      return emulator.githubConfig;
+    },
+  });
+
+  it('gives lead times of hours, not zero: commits are authored before the push that deploys them', async () => {
+    const token = await signInWithGithub(t.app);
+    const connect = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/vercel',
+      headers: bearer(token),
+      payload: { token: emulator.handle.demo.vercelToken },
+    });
+    expect(connect.statusCode).toBe(200);
+    await t.app.jobs.drain();
+
+    for (const days of [30, 90]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/insights/dora?days=${days}`,
+        headers: bearer(token),
+      });
+      const { metrics } = doraResultSchema.parse(response.json<{ data: unknown }>().data);
+      expect(metrics.leadTime.changeCount, `${days} days`).toBeGreaterThan(0);
+      // Direct pushes land 20 min to 36 h after they were authored; merges add minutes.
+      expect(metrics.leadTime.medianMinutes ?? 0, `${days} days`).toBeGreaterThan(60);
+      expect(metrics.leadTime.medianMinutes ?? 0, `${days} days`).toBeLessThan(7 * 24 * 60);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,78 @@
+import type { DeploymentEta } from '@shipdeck/shared/insights';
+import { ETA_SAMPLE_SIZE } from '@shipdeck/shared/insights-constants';
+import { BUILDING_DEPLOYMENT_STATES } from '@shipdeck/shared/ship-stages';
+import type { Db } from '../../db/database.js';
+import type { DeploymentRecord, DeploymentState } from './dora-records.js';
+import { estimateReady } from './pipeline-eta.js';
+
+const columns = [
+  'id',
+  'project_id',
+  'target',
+  'state',
+  'created_at',
+  'building_at',
+  'ready_at',
+  'commit_sha',
+  'commit_message',
+] as const;
+
+interface EtaRow {
+  id: string;
+  project_id: string;
+  target: 'production' | 'preview';
+  state: string;
+  created_at: string;
+  building_at: string | null;
+  ready_at: string | null;
+  commit_sha: string | null;
+  commit_message: string | null;
+}
+
+function toRecord(row: EtaRow): DeploymentRecord {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    production: row.target === 'production',
+    state: row.state as DeploymentState,
+    createdAt: Date.parse(row.created_at),
+    buildingAt: row.building_at === null ? null : Date.parse(row.building_at),
+    readyAt: row.ready_at === null ? null : Date.parse(row.ready_at),
+    commitSha: row.commit_sha,
+    commitTitle: row.commit_message?.split('\n')[0] ?? null,
+  };
+}
+
+/**
+ * When each of the user's building deployments should be ready, from the median build time of
+ * its project's latest READY builds in the synced table. Builds without history get none.
+ */
+export async function deploymentEtas(db: Db, userId: string): Promise<DeploymentEta[]> {
+  const building = await db
+    .selectFrom('vercel_deployments')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('state', 'in', [...BUILDING_DEPLOYMENT_STATES])
+    .execute();
+  const projectIds = [...new Set(building.map((row) => row.project_id))];
+  const histories = await Promise.all(
+    projectIds.map((projectId) =>
+      db
+        .selectFrom('vercel_deployments')
+        .select(columns)
+        .where('user_id', '=', userId)
+        .where('project_id', '=', projectId)
+        .where('state', '=', 'READY')
+        .where('building_at', 'is not', null)
+        .where('ready_at', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .limit(ETA_SAMPLE_SIZE)
+        .execute(),
+    ),
+  );
+  const history = histories.flat().map(toRecord);
+  return building.flatMap((row) => {
+    const eta = estimateReady(toRecord(row), history);
+    return eta ? [{ deploymentId: row.id, ...eta }] : [];
+  });
+}

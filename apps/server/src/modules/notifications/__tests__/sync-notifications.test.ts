@@ -1,0 +1,460 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+import { updateUser } from '../../auth/users.repository.js';
+import { updateSyncState } from '../../sync/sync-state.repository.js';
+import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { requestGithubSync } from '../../github-sync/request-github-sync.js';
+import { requestVercelSync } from '../../vercel/vercel-sync-jobs.js';
+import {
+  githubHeaders,
+  githubSecret,
+  vercelSecret,
+} from '../../webhooks/__tests__/webhook-fixtures.js';
+import { dedupeKeys } from '../dedupe-keys.js';
+import { notifyFailingChecks } from '../../github-sync/sync-change-notifications.js';
+import { storePullRequest, storeRepository } from '../../github-sync/__tests__/store-fixtures.js';
+import { openPullsForShipState } from '../../github-sync/ship-state.repository.js';
+import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from '../../github-sync/sync-constants.js';
+
+const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 2, deploymentStepMs: 20 });
+
+/** Holds the emulator's webhook deliveries back, to hand them to the app after a sync. */
+interface HeldDelivery {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+const held: HeldDelivery[] = [];
+const catcher = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers[name] = value;
+    }
+    held.push({ path: request.url ?? '/', headers, body: Buffer.concat(chunks).toString('utf8') });
+    response.writeHead(202).end();
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => catcher.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(catcher.address() as AddressInfo).port}`;
+  emulator.handle.webhooks.addGithubTarget({
+    url: `${base}/webhooks/github`,
+    secret: githubSecret,
+  });
+  emulator.handle.webhooks.addVercelTarget({
+    url: `${base}/webhooks/vercel`,
+    secret: vercelSecret,
+  });
+});
+afterAll(() => new Promise<void>((resolve) => catcher.close(() => resolve())));
+
+describe.each(testDialects)('notifications from the periodic syncs on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    webhooks: { githubSecret, vercelSecret, perMinute: 10_000 },
+    get vercel() {
+      return {
+        apiUrl: emulator.handle.vercelApiUrl,
+        serverToken: null,
+        serverTeamId: null,
+        retryForMs: 0,
+      };
+    },
+    get github() {
+      return emulator.githubConfig;
+    },
+  });
+
+  async function userIdOf(login: string): Promise<string> {
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('github_login', '=', login)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function notificationsOf(userId: string) {
+    return t.database.db
+      .selectFrom('notifications')
+      .select(['type', 'dedupe_key'])
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async function dataChangesOf(userId: string): Promise<string[][]> {
+    const rows = await t.database.db
+      .selectFrom('events')
+      .select('payload')
+      .where('user_id', '=', userId)
+      .where('type', '=', 'data.changed')
+      .execute();
+    return rows.map((row) => (JSON.parse(row.payload) as { resources: string[] }).resources);
+  }
+
+  /** Delivers what the emulator sent meanwhile, as GitHub and Vercel would have. */
+  async function deliverHeld(): Promise<void> {
+    for (const delivery of held.splice(0)) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: delivery.path,
+        payload: delivery.body,
+        headers: delivery.headers,
+      });
+      expect(response.statusCode).toBe(202);
+    }
+    await t.app.jobs.drain();
+  }
+
+  const countBy = (rows: { dedupe_key: string }[], key: string) =>
+    rows.filter((row) => row.dedupe_key === key).length;
+
+  it('a merge seen by a refresh notifies once, and its webhook arriving too adds nothing', async () => {
+    const token = await signInWithGithub(t.app);
+    const userId = await userIdOf('octocat');
+    // The first sync brought years of history and told of none of it.
+    const initial = await notificationsOf(userId);
+    expect(
+      initial.map((n) => n.type).filter((type) => type !== 'welcome' && type !== 'connect-vercel'),
+    ).toEqual([]);
+
+    // An open pull request the store holds from a repository's pull list.
+    const open = await t.database.db
+      .selectFrom('github_pull_requests')
+      .innerJoin(
+        'github_repositories',
+        'github_repositories.id',
+        'github_pull_requests.repository_id',
+      )
+      .select(['github_repositories.id as repository_id', 'github_repositories.full_name'])
+      .where('github_pull_requests.state', '=', 'open')
+      .where('github_pull_requests.draft', '=', 0)
+      .where('github_pull_requests.head_sha', 'is not', null)
+      .innerJoin(
+        'github_repository_access',
+        'github_repository_access.repository_id',
+        'github_repositories.id',
+      )
+      .where('github_repository_access.user_id', '=', userId)
+      .orderBy('github_repositories.pushed_at', 'desc')
+      .executeTakeFirstOrThrow();
+    held.length = 0;
+    const activity = await emulator.handle.triggerActivity({
+      kind: 'pull_request.merged',
+      repo: open.full_name,
+      waitForDeployment: false,
+    });
+    const mergedKey = dedupeKeys.pullRequestMerged(
+      Number(open.repository_id),
+      activity.pullNumber ?? 0,
+    );
+    const pushedKey = dedupeKeys.commitsPushed(
+      Number(open.repository_id),
+      activity.commitSha ?? '',
+    );
+    expect(held.length).toBeGreaterThan(0);
+
+    await requestGithubSync(t.app, userId, 'refresh');
+    await t.app.jobs.drain();
+    const afterSync = await notificationsOf(userId);
+    expect(countBy(afterSync, mergedKey)).toBe(1);
+    expect(countBy(afterSync, pushedKey)).toBe(1);
+    expect((await dataChangesOf(userId)).flat()).toContain('pull-requests');
+    const repositoryEvents = await t.database.db
+      .selectFrom('events')
+      .select('payload')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(repositoryEvents.map((row) => JSON.parse(row.payload) as unknown)).toContainEqual({
+      type: 'data.changed',
+      resources: ['repository', 'commits', 'pull-requests'],
+      repository: open.full_name,
+    });
+
+    await deliverHeld();
+    const afterWebhook = await notificationsOf(userId);
+    expect(countBy(afterWebhook, mergedKey)).toBe(1);
+    expect(countBy(afterWebhook, pushedKey)).toBe(1);
+    // The webhooks add only what no GitHub sync sees: the Vercel deployments the merge set off.
+    const added = afterWebhook.filter(
+      (item) => !afterSync.some((seen) => seen.dedupe_key === item.dedupe_key),
+    );
+    expect(added.filter((item) => !item.type.startsWith('deployment-'))).toEqual([]);
+    expect(new Set(afterWebhook.map((item) => item.dedupe_key)).size).toBe(afterWebhook.length);
+
+    // The bell shows it, through the API.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications?type=pull-request-merged',
+      headers: bearer(token),
+    });
+    expect(listed.json<{ data: { notifications: unknown[] } }>().data.notifications).toHaveLength(
+      1,
+    );
+  }, 60_000);
+
+  it('a failed deployment seen by a refresh notifies once, and its webhooks arriving too add nothing', async () => {
+    const token = await signInWithGithub(t.app);
+    const userId = await userIdOf('octocat');
+    const beforeConnect = await notificationsOf(userId);
+    const connect = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/vercel',
+      headers: bearer(token),
+      payload: { token: emulator.handle.createVercelToken('octocat') },
+    });
+    expect(connect.statusCode).toBe(200);
+    await t.app.jobs.drain();
+    // Connecting brought the failed and ready deployments of the past: none is news.
+    const initial = await notificationsOf(userId);
+    const fromConnect = initial.filter(
+      (n) => !beforeConnect.some((seen) => seen.dedupe_key === n.dedupe_key),
+    );
+    expect(fromConnect.filter((n) => n.type.startsWith('deployment-'))).toEqual([]);
+
+    held.length = 0;
+    // A project of this user's Vercel account (the emulator's world has other accounts' too).
+    const project = await t.database.db
+      .selectFrom('vercel_projects')
+      .select(['link_org', 'link_repo'])
+      .where('user_id', '=', userId)
+      .where('link_repo_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const activity = await emulator.handle.triggerActivity({
+      kind: 'deployment',
+      outcome: 'ERROR',
+      repo: `${project.link_org ?? ''}/${project.link_repo ?? ''}`,
+    });
+    const failedKey = dedupeKeys.deploymentFailed(activity.deploymentId ?? '');
+    expect(activity.deploymentId).not.toBeNull();
+
+    const changesBefore = (await dataChangesOf(userId)).length;
+    await requestVercelSync(t.app, userId, 'refresh');
+    await t.app.jobs.drain();
+    const afterSync = await notificationsOf(userId);
+    expect(countBy(afterSync, failedKey)).toBe(1);
+    const changes = await dataChangesOf(userId);
+    expect(changes.slice(changesBefore)).toContainEqual(['deployments', 'projects']);
+
+    await deliverHeld();
+    const afterWebhook = await notificationsOf(userId);
+    expect(countBy(afterWebhook, failedKey)).toBe(1);
+    expect(afterWebhook).toHaveLength(afterSync.length);
+  }, 60_000);
+
+  it('an approval a refresh reads is told once to the author, and its webhook arriving too adds nothing', async () => {
+    await signInWithGithub(t.app);
+    const userId = await userIdOf('octocat');
+    const reviewTypes = new Set(['pull-request-approved', 'changes-requested']);
+    // The emulator outlives this app: an approval an earlier run (the other dialect) gave is news
+    // to this user's sync already. Only what this test adds is compared.
+    const earlier = new Set((await notificationsOf(userId)).map((item) => item.dedupe_key));
+    const reviewsOf = async () =>
+      (await notificationsOf(userId)).filter(
+        (item) => reviewTypes.has(item.type) && !earlier.has(item.dedupe_key),
+      );
+
+    // An open pull request of octocat's whose ship state the sync refreshes.
+    const candidates = await openPullsForShipState(t.database.db, userId, SHIP_STATE_PULLS);
+    const authored = await t.database.db
+      .selectFrom('github_pull_requests')
+      .select('id')
+      .where('author_login', '=', 'octocat')
+      .where(
+        'id',
+        'in',
+        candidates.map((pull) => Number(pull.id)),
+      )
+      .execute();
+    const pull = candidates.find((candidate) =>
+      authored.some((row) => Number(row.id) === Number(candidate.id)),
+    );
+    if (!pull) throw new Error('octocat has no open pull request the sync follows');
+    const { world } = emulator.handle;
+    const found = world.lookupRepo(pull.owner_login, pull.name);
+    if (!found || !('repo' in found)) throw new Error('repository missing in the emulator');
+    const history = world.history(found.repo.id);
+    const reviewer = world.account('hubot');
+    if (!reviewer) throw new Error('hubot missing in the emulator');
+    // Earlier runs (the other dialect) reviewed this pull request too: start from none.
+    history.data.reviews = history.data.reviews.filter((r) => r.pullNumber !== pull.number);
+    const review = (state: 'APPROVED' | 'CHANGES_REQUESTED', submittedAt: string) => {
+      const id = history.nextId();
+      history.data.reviews.push({
+        id,
+        pullNumber: pull.number,
+        userId: reviewer.id,
+        body: '',
+        state,
+        submittedAt,
+        commitId: pull.head_sha,
+      });
+      world.touch();
+      return id;
+    };
+    /** A refresh as minutes later: GitHub answers stored within the last minute count as fresh. */
+    const refresh = async () => {
+      await t.database.db.updateTable('github_cache').set({ fetched_at: 0 }).execute();
+      await requestGithubSync(t.app, userId, 'refresh');
+      await t.app.jobs.drain();
+    };
+
+    // A verdict older than the look-back is history, not news.
+    review('CHANGES_REQUESTED', new Date(Date.now() - 3 * 86_400_000).toISOString());
+    await refresh();
+    expect(await reviewsOf()).toEqual([]);
+
+    const reviewId = review('APPROVED', new Date().toISOString());
+    const key = dedupeKeys.review(Number(pull.repository_id), pull.number, reviewId);
+    await refresh();
+    expect(await reviewsOf()).toEqual([{ type: 'pull-request-approved', dedupe_key: key }]);
+
+    // GitHub's pull_request_review delivery for the same approval.
+    const body = JSON.stringify({
+      action: 'submitted',
+      review: { id: reviewId, state: 'approved', user: { login: 'hubot' } },
+      pull_request: {
+        number: pull.number,
+        title: pull.title,
+        merged: false,
+        user: { login: 'octocat' },
+        head: { sha: pull.head_sha },
+      },
+      repository: {
+        id: Number(pull.repository_id),
+        name: pull.name,
+        full_name: `${pull.owner_login}/${pull.name}`,
+        owner: { login: pull.owner_login },
+      },
+    });
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/github',
+      payload: body,
+      headers: githubHeaders('pull_request_review', body),
+    });
+    expect(delivered.statusCode).toBe(202);
+    await t.app.jobs.drain();
+    expect(await reviewsOf()).toEqual([{ type: 'pull-request-approved', dedupe_key: key }]);
+  }, 60_000);
+
+  it('failing checks a sync sees are told once to the pull request author, past their first sync', async () => {
+    const owner = await signUpAndLogIn(t.app);
+    const author = await signUpAndLogIn(t.app);
+    const newcomer = await signUpAndLogIn(t.app);
+    await updateUser(t.database.db, owner.userId, {
+      github_id: 'ck-owner',
+      github_login: 'ck-owner',
+    });
+    await updateUser(t.database.db, author.userId, {
+      github_id: 'ck-author',
+      github_login: 'ck-author',
+    });
+    await updateUser(t.database.db, newcomer.userId, {
+      github_id: 'ck-new',
+      github_login: 'ck-new',
+    });
+    for (const userId of [owner.userId, author.userId]) {
+      await updateSyncState(
+        t.database.db,
+        { userId, provider: 'github', resource: ACCOUNT_RESOURCE },
+        { last_success_at: new Date().toISOString() },
+      );
+    }
+    await storeRepository(t.database.db, owner.userId, {
+      id: 7171,
+      owner: 'ck-owner',
+      name: 'api',
+    });
+    const now = new Date().toISOString();
+    const pull = {
+      repositoryId: 7171,
+      number: 3,
+      headSha: 'feedbeef',
+      createdAt: now,
+      updatedAt: now,
+    };
+    await storePullRequest(t.database.db, {
+      id: 717_103,
+      repository_id: 7171,
+      number: 3,
+      author_login: 'ck-author',
+      head_sha: 'feedbeef',
+    });
+    // Seen by two syncs (the owner's and the author's): one item, for the author only.
+    await notifyFailingChecks(t.app, { ...pull, previousChecks: 'passing' });
+    await notifyFailingChecks(t.app, { ...pull, previousChecks: 'failing' });
+    const key = dedupeKeys.checksFailed(7171, 3, 'feedbeef');
+    expect(countBy(await notificationsOf(author.userId), key)).toBe(1);
+    expect(countBy(await notificationsOf(owner.userId), key)).toBe(0);
+
+    // A stale failure (the pull request untouched for days) is history, not news.
+    const old = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    await storePullRequest(t.database.db, {
+      id: 717_104,
+      repository_id: 7171,
+      number: 4,
+      author_login: 'ck-author',
+      head_sha: 'oldbeef',
+    });
+    await notifyFailingChecks(t.app, {
+      repositoryId: 7171,
+      number: 4,
+      headSha: 'oldbeef',
+      createdAt: old,
+      updatedAt: old,
+      previousChecks: 'passing',
+    });
+    expect(
+      countBy(await notificationsOf(author.userId), dedupeKeys.checksFailed(7171, 4, 'oldbeef')),
+    ).toBe(0);
+
+    // Whose first sync has not finished hears of nothing yet.
+    await storePullRequest(t.database.db, {
+      id: 717_105,
+      repository_id: 7171,
+      number: 5,
+      author_login: 'ck-new',
+      head_sha: 'newbeef',
+    });
+    await notifyFailingChecks(t.app, {
+      ...pull,
+      number: 5,
+      headSha: 'newbeef',
+      previousChecks: 'passing',
+    });
+    expect(await notificationsOf(newcomer.userId)).toEqual([]);
+
+    // The check_run webhook for the same failure arriving afterwards adds nothing.
+    const body = JSON.stringify({
+      action: 'completed',
+      check_run: {
+        name: 'ci / test',
+        head_sha: 'feedbeef',
+        conclusion: 'failure',
+        pull_requests: [{ number: 3 }],
+      },
+      repository: {
+        id: 7171,
+        name: 'api',
+        full_name: 'ck-owner/api',
+        owner: { login: 'ck-owner' },
+      },
+    });
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/github',
+      payload: body,
+      headers: githubHeaders('check_run', body),
+    });
+    expect(delivered.statusCode).toBe(202);
+    await t.app.jobs.drain();
+    expect(countBy(await notificationsOf(author.userId), key)).toBe(1);
+  });
+});

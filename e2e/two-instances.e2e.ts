@@ -1,0 +1,219 @@
+import type { EmulatorHandle } from '@shipdeck/emulator/start-emulator';
+import { startEmulator } from '@shipdeck/emulator/start-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProcessDatabase, ServerProcess } from './support/server-process.js';
+import {
+  call,
+  createProcessDatabase,
+  killAllServerProcesses,
+  newEncryptionKey,
+  serverEnv,
+  signUp,
+  startServerProcess,
+  waitFor,
+} from './support/server-process.js';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const ACCOUNT_LIMIT = 4;
+
+/** Reads an SSE stream with a plain fetch reader until an event matches (or the time is up). */
+async function readEvents(
+  url: string,
+  matches: (event: { type: string; data: string }) => boolean,
+  opened: () => void,
+  timeoutMs: number,
+): Promise<{ type: string; data: string }> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    const response = await fetch(url, { signal: abort.signal });
+    if (response.status !== 200 || !response.body) {
+      throw new Error(`stream answered ${response.status}`);
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let announced = false;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      buffer += value;
+      if (!announced) {
+        announced = true;
+        opened();
+      }
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const type = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (type && data !== undefined && matches({ type, data })) return { type, data };
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+}
+
+describe.skipIf(!postgresUrl)('two server processes over one PostgreSQL', () => {
+  let emulator: EmulatorHandle;
+  let database: ProcessDatabase;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({
+      port: 0,
+      seed: 5,
+      repos: 30,
+      warmUp: false,
+      rateLimits: false,
+    });
+    database = await createProcessDatabase('postgres');
+    const env = serverEnv(emulator, database.url, {
+      ENCRYPTION_KEY: newEncryptionKey(),
+      AUTH_RATE_LIMIT_PER_ACCOUNT: String(ACCOUNT_LIMIT),
+    });
+    // Both start at the same moment on the empty database: both migrate, neither may fail.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await killAllServerProcesses();
+    await database?.drop();
+    await emulator?.close();
+  });
+
+  it('ran each migration once although both started on the empty database together', async () => {
+    for (const server of [a, b])
+      expect((await call(server.url, 'GET', '/health')).status).toBe(200);
+    const names = (
+      await database.rows<{ name: string }>('select name from kysely_migration order by name')
+    ).map((row) => row.name);
+    expect(names).toContain('2026-11-22-001-accounts');
+    expect(names.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(names).size).toBe(names.length);
+    // pg-boss installed its schema once too.
+    expect(await database.rows('select version from pgboss.version')).toHaveLength(1);
+  });
+
+  it('accept on one a session made on the other', async () => {
+    const { token, email } = await signUp(a.url, 'twin');
+    const me = await call<{ data: { user: { email: string } } }>(b.url, 'GET', '/auth/me', {
+      token,
+    });
+    expect(me.status).toBe(200);
+    expect(me.body.data.user.email).toBe(email);
+    expect((await call(b.url, 'POST', '/auth/logout', { token })).status).toBeLessThan(300);
+    expect((await call(a.url, 'GET', '/auth/me', { token })).status).toBe(401);
+  });
+
+  it('count login attempts against one limit across both', async () => {
+    const { email } = await signUp(a.url, 'limit');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < ACCOUNT_LIMIT + 2; attempt += 1) {
+      const server = attempt % 2 === 0 ? a : b;
+      const login = await call(server.url, 'POST', '/auth/login', {
+        body: { email, password: 'wrong-password-1' },
+      });
+      statuses.push(login.status);
+    }
+    // Alternating, each instance saw only half: a per-process count would never reach the limit.
+    expect(statuses).toEqual([...Array.from({ length: ACCOUNT_LIMIT }, () => 401), 429, 429]);
+  });
+
+  it('deliver an event produced on one to a stream open on the other', async () => {
+    const { token } = await signUp(a.url, 'live');
+    const ticket = await call<{ data: { ticket: string } }>(a.url, 'POST', '/api/events/ticket', {
+      token,
+    });
+    expect(ticket.status).toBe(200);
+    let markOpen = () => {};
+    const open = new Promise<void>((resolve) => (markOpen = resolve));
+    const received = readEvents(
+      `${a.url}/api/events?ticket=${encodeURIComponent(ticket.body.data.ticket)}`,
+      (event) => event.type === 'notification.created',
+      () => markOpen(),
+      30_000,
+    );
+    await open;
+    // Connecting GitHub on B creates the welcome notification there, in B's request.
+    const connect = await call(b.url, 'PUT', '/auth/github', {
+      token,
+      body: { token: 'ghp_emu_monalisa' },
+    });
+    expect(connect.status).toBe(200);
+    const event = await received;
+    expect(JSON.parse(event.data)).toMatchObject({
+      type: 'notification.created',
+      notification: { type: 'welcome' },
+    });
+  });
+
+  it('run a periodic refresh once although both instances wake for its cron tick', async () => {
+    const { token, email } = await signUp(b.url, 'cron');
+    const connect = await call(b.url, 'PUT', '/auth/github', {
+      token,
+      body: { token: 'ghp_emu_hubot' },
+    });
+    expect(connect.status).toBe(200);
+    const [user] = await database.rows<{ id: string }>(
+      `select id from users where email = '${email}'`,
+    );
+    const mine = `user_id = '${user?.id}' and provider = 'github' and resource = 'account'`;
+    const account = `sync_state where ${mine}`;
+    await waitFor(
+      async () =>
+        (await database.rows(`select 1 from ${account} and last_success_at is not null`)).length ===
+        1,
+      30_000,
+      'the first sync',
+    );
+    const [before] = await database.rows<{ last_success_at: string }>(
+      `select last_success_at from ${account}`,
+    );
+    const firstRepoCalls = () =>
+      emulator.requestLog
+        .list({ area: 'github' })
+        .filter((e) => e.actor === 'hubot' && /\/user\/repos\?.*page=1(&|$)/.test(e.url)).length;
+    const callsBefore = firstRepoCalls();
+
+    // Due now: the next per-minute tick, which both instances' schedulers see, must refresh once.
+    // (No API call meanwhile: reading a due account's data would queue a refresh by itself.)
+    const from = Date.now();
+    await database.rows(
+      `update sync_state set next_due_at = '2000-01-01T00:00:00.000Z' where ${mine}`,
+    );
+    await waitFor(
+      async () => {
+        const [row] = await database.rows<{ last_success_at: string }>(
+          `select last_success_at from ${account}`,
+        );
+        return row?.last_success_at !== before?.last_success_at;
+      },
+      80_000,
+      'the refresh after the cron tick',
+    );
+    // Both keep polling every 200 ms: a second refresh would show up within this.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const to = Date.now();
+
+    const refreshes = await database.rows(
+      `select id from pgboss.job where name = 'github-sync' and data->>'userId' = '${user?.id}' and data->>'reason' = 'refresh'`,
+    );
+    expect(refreshes).toHaveLength(1);
+    expect(firstRepoCalls() - callsBefore).toBe(1);
+    const ticks = await database.rows<{ minute: string }>(
+      `select date_trunc('minute', created_on)::text as minute from pgboss.job where name = 'github-refresh-due' and created_on >= to_timestamp(${Math.floor(from / 1000)})`,
+    );
+    // One tick per minute, not one per instance. pg-boss creates a minute's job a few seconds
+    // into it, so the window may hold a tick without holding its minute's boundary.
+    expect(ticks.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ticks.map((tick) => tick.minute)).size).toBe(ticks.length);
+    expect(ticks.length).toBeLessThanOrEqual(
+      Math.floor(to / 60_000) - Math.floor(from / 60_000) + 1,
+    );
+  }, 120_000);
+});
