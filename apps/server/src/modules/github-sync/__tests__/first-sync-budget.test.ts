@@ -1,8 +1,10 @@
-import { syncResultSchema } from '@shipdeck/shared/github';
+import { reposResultSchema, syncResultSchema } from '@shipdeck/shared/github';
 import { shipPullsResultSchema } from '@shipdeck/shared/insights';
 import { describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { exchangeLanding, playOAuth, useEmulator } from '../../../test-github.js';
+import { deleteUserGithubData } from '../github-store.repository.js';
+import { requestGithubSync } from '../request-github-sync.js';
 import { DETAILED_REPOSITORIES } from '../sync-constants.js';
 import { syncGithubAccount } from '../sync-github-account.js';
 
@@ -81,5 +83,44 @@ describe.each(testDialects)('the first GitHub sync within its request budget on 
     const done = syncResultSchema.parse(await get('/api/github/sync'));
     expect(done.sync).toMatchObject({ phase: null, done: null, total: null, lastError: null });
     expect(done.syncedAt).not.toBeNull();
+  });
+
+  it('runs a first sync de-duplicated into a queued ship-status job in its place', async () => {
+    const { location, cookie } = await playOAuth(t.app, { url: '/auth/github' });
+    const { token } = await exchangeLanding(t.app, location, cookie);
+    if (!token) throw new Error('GitHub sign-in failed');
+    await t.app.jobs.drain();
+    const { id: userId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('github_login', '=', 'octocat')
+      .executeTakeFirstOrThrow();
+    const repositories = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/github/repos?perPage=100',
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
+      return reposResultSchema.parse(response.json<{ data: unknown }>().data);
+    };
+    expect((await repositories()).repositories.length).toBeGreaterThan(0);
+
+    // A ship-status pass is queued; meanwhile the synced data goes (as on a disconnect), and the
+    // next read asks for a first sync, which the user's key folds into the queued job.
+    await requestGithubSync(t.app, userId, 'ship-status');
+    await deleteUserGithubData(t.database.db, userId);
+    const emptied = await repositories();
+    expect(emptied).toMatchObject({ repositories: [], syncedAt: null });
+
+    emulator.handle.requestLog.clear();
+    await t.app.jobs.drain();
+    const listed = emulator.handle.requestLog
+      .list({ area: 'github' })
+      .filter(({ url }) => /^\/api\/v3\/user\/repos(\?|$)/.test(url));
+    expect(listed.length).toBeGreaterThan(0);
+    const resynced = await repositories();
+    expect(resynced.repositories.length).toBeGreaterThan(0);
+    expect(resynced.syncedAt).not.toBeNull();
   });
 });
