@@ -4,13 +4,16 @@ import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import { OAUTH_COMPLETE_PATH } from '@shipdeck/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { GithubConfig } from './config/env.js';
+import type { GithubConfig, VercelConfig } from './config/env.js';
+import type { Db } from './db/database.js';
 import { OAUTH_BROWSER_COOKIE } from './modules/github-auth/oauth-browser-cookie.js';
 
 /** One emulator per test file; read `.handle` inside tests and hooks. */
 export function useEmulator(options: EmulatorOptions = {}): {
   readonly handle: EmulatorHandle;
   readonly githubConfig: GithubConfig;
+  /** The emulator's Vercel with no server-wide token, and no retrying in tests. */
+  readonly vercelConfig: VercelConfig;
 } {
   let handle: EmulatorHandle | undefined;
   beforeAll(async () => {
@@ -31,6 +34,14 @@ export function useEmulator(options: EmulatorOptions = {}): {
         clientSecret: DEMO_OAUTH_APP.clientSecret,
         apiUrl: current().githubApiUrl,
         webUrl: current().oauthUrl,
+      };
+    },
+    get vercelConfig() {
+      return {
+        apiUrl: current().vercelApiUrl,
+        serverToken: null,
+        serverTeamId: null,
+        retryForMs: 0,
       };
     },
   };
@@ -144,4 +155,14 @@ export async function signInWithGithub(app: FastifyInstance, login = 'octocat'):
   if (!token) throw new Error(`GitHub sign-in failed: ${location}`);
   await app.jobs.drain();
   return token;
+}
+
+/** The Shipdeck user id of whoever signed in with this GitHub login. */
+export async function userIdOfGithubLogin(db: Db, login: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('github_login', '=', login)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

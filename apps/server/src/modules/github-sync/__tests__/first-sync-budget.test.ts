@@ -2,7 +2,12 @@ import { reposResultSchema, syncResultSchema } from '@shipdeck/shared/github';
 import { shipPullsResultSchema } from '@shipdeck/shared/insights';
 import { describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
-import { exchangeLanding, playOAuth, useEmulator } from '../../../test-github.js';
+import {
+  exchangeLanding,
+  playOAuth,
+  useEmulator,
+  userIdOfGithubLogin,
+} from '../../../test-github.js';
 import { deleteUserGithubData } from '../github-store.repository.js';
 import { requestGithubSync } from '../request-github-sync.js';
 import { DETAILED_REPOSITORIES } from '../sync-constants.js';
@@ -27,11 +32,7 @@ describe.each(testDialects)('the first GitHub sync within its request budget on 
     const { location, cookie } = await playOAuth(t.app, { url: '/auth/github' });
     const { token } = await exchangeLanding(t.app, location, cookie);
     if (!token) throw new Error('GitHub sign-in failed');
-    const { id: userId } = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('github_login', '=', 'octocat')
-      .executeTakeFirstOrThrow();
+    const userId = await userIdOfGithubLogin(t.database.db, 'octocat');
     const get = async (url: string) => {
       const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
       expect(response.statusCode).toBe(200);
@@ -90,11 +91,7 @@ describe.each(testDialects)('the first GitHub sync within its request budget on 
     const { token } = await exchangeLanding(t.app, location, cookie);
     if (!token) throw new Error('GitHub sign-in failed');
     await t.app.jobs.drain();
-    const { id: userId } = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('github_login', '=', 'octocat')
-      .executeTakeFirstOrThrow();
+    const userId = await userIdOfGithubLogin(t.database.db, 'octocat');
     const repositories = async () => {
       const response = await t.app.inject({
         method: 'GET',

@@ -2,7 +2,7 @@ import type { Pull, Repo } from '@shipdeck/emulator/data/model';
 import { pullsResultSchema } from '@shipdeck/shared/github';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
-import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
 import { syncGithubAccount } from '../sync-github-account.js';
 
 // Enough repositories that octocat's listing takes more than one page of 100.
@@ -20,14 +20,7 @@ describe.each(testDialects)('GitHub refreshes on %s', (dialect) => {
     emulator.handle.resetRateLimits();
   });
 
-  async function userIdOf(login: string): Promise<string> {
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('github_login', '=', login)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const userIdOf = (login: string) => userIdOfGithubLogin(t.database.db, login);
 
   const world = () => emulator.handle.world;
   const accountId = (login: string): number => {

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../../jobs/job-queue.js';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
-import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
 import { deleteSyncStates, findSyncState } from '../../sync/sync-state.repository.js';
 import { requestGithubSync } from '../request-github-sync.js';
 import { ACCOUNT_RESOURCE } from '../sync-constants.js';
@@ -34,14 +34,7 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     emulator.handle.resetRateLimits();
   });
 
-  async function userIdOf(login: string): Promise<string> {
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('github_login', '=', login)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const userIdOf = (login: string) => userIdOfGithubLogin(t.database.db, login);
 
   const get = (url: string, token: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer(token) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
-import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
 import { ACCOUNT_RESOURCE } from '../../github-sync/sync-constants.js';
 import { updateSyncState } from '../../sync/sync-state.repository.js';
 
@@ -149,11 +149,7 @@ describe.each(testDialects)('dashboard stats from the synced store on %s', (dial
       expect.any(Number),
     );
     // As if the first sync had never finished: the store cannot tell how many commits there are.
-    const { id: userId } = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('github_login', '=', 'octocat')
-      .executeTakeFirstOrThrow();
+    const userId = await userIdOfGithubLogin(t.database.db, 'octocat');
     await updateSyncState(
       t.database.db,
       { userId, provider: 'github', resource: ACCOUNT_RESOURCE },

@@ -2,6 +2,7 @@ import { doraResultSchema } from '@shipdeck/shared/insights';
 import { describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 // The demo's own shape: many rich repositories competing for the detailed sync.
 const emulator = useEmulator({ repos: 40, richRepos: 24, projects: 8, deploymentsPerProject: 14 });
@@ -9,12 +10,7 @@ const emulator = useEmulator({ repos: 40, richRepos: 24, projects: 8, deployment
 describe.each(testDialects)("the emulator's demo world on %s", (dialect) => {
   const t = useTestApp(dialect, {
     get vercel() {
-      return {
-        apiUrl: emulator.handle.vercelApiUrl,
-        serverToken: null,
-        serverTeamId: null,
-        retryForMs: 0,
-      };
+      return emulator.vercelConfig;
     },
     get github() {
       return emulator.githubConfig;
@@ -23,14 +19,7 @@ describe.each(testDialects)("the emulator's demo world on %s", (dialect) => {
 
   it('gives lead times of hours, not zero: commits are authored before the push that deploys them', async () => {
     const token = await signInWithGithub(t.app);
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(token),
-      payload: { token: emulator.handle.demo.vercelToken },
-    });
-    expect(connect.statusCode).toBe(200);
-    await t.app.jobs.drain();
+    await connectVercel(t.app, token, { token: emulator.handle.demo.vercelToken });
 
     for (const days of [30, 90]) {
       const response = await t.app.inject({

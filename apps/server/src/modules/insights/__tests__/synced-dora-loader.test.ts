@@ -2,6 +2,7 @@ import { doraResultSchema } from '@shipdeck/shared/insights';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 6, richRepos: 3, projects: 3, deploymentsPerProject: 12 });
 
@@ -27,12 +28,7 @@ async function readyProductionFromVercel(from: number, to: number): Promise<numb
 describe.each(testDialects)('GET /api/insights/dora from the synced tables on %s', (dialect) => {
   const t = useTestApp(dialect, {
     get vercel() {
-      return {
-        apiUrl: emulator.handle.vercelApiUrl,
-        serverToken: null,
-        serverTeamId: null,
-        retryForMs: 0,
-      };
+      return emulator.vercelConfig;
     },
     get github() {
       return emulator.githubConfig;
@@ -51,14 +47,7 @@ describe.each(testDialects)('GET /api/insights/dora from the synced tables on %s
 
   it('counts the READY production deployments of the connected account, and only its own', async () => {
     const token = await signInWithGithub(t.app);
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(token),
-      payload: { token: emulator.handle.demo.vercelToken },
-    });
-    expect(connect.statusCode).toBe(200);
-    await t.app.jobs.drain();
+    await connectVercel(t.app, token, { token: emulator.handle.demo.vercelToken });
 
     const data = await dora(token);
     expect(data.hasDeploymentData).toBe(true);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { updateUser } from '../../auth/users.repository.js';
 import { updateSyncState } from '../../sync/sync-state.repository.js';
-import { signInWithGithub, useEmulator } from '../../../test-github.js';
+import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
 import { requestGithubSync } from '../../github-sync/request-github-sync.js';
 import { requestVercelSync } from '../../vercel/vercel-sync-jobs.js';
 import {
@@ -17,6 +17,7 @@ import { notifyFailingChecks } from '../../github-sync/sync-change-notifications
 import { storePullRequest, storeRepository } from '../../github-sync/__tests__/store-fixtures.js';
 import { openPullsForShipState } from '../../github-sync/ship-state.repository.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from '../../github-sync/sync-constants.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 2, deploymentStepMs: 20 });
 
@@ -58,26 +59,14 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
   const t = useTestApp(dialect, {
     webhooks: { githubSecret, vercelSecret, perMinute: 10_000 },
     get vercel() {
-      return {
-        apiUrl: emulator.handle.vercelApiUrl,
-        serverToken: null,
-        serverTeamId: null,
-        retryForMs: 0,
-      };
+      return emulator.vercelConfig;
     },
     get github() {
       return emulator.githubConfig;
     },
   });
 
-  async function userIdOf(login: string): Promise<string> {
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('github_login', '=', login)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const userIdOf = (login: string) => userIdOfGithubLogin(t.database.db, login);
 
   async function notificationsOf(userId: string) {
     return t.database.db
@@ -202,14 +191,7 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
     const token = await signInWithGithub(t.app);
     const userId = await userIdOf('octocat');
     const beforeConnect = await notificationsOf(userId);
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(token),
-      payload: { token: emulator.handle.createVercelToken('octocat') },
-    });
-    expect(connect.statusCode).toBe(200);
-    await t.app.jobs.drain();
+    await connectVercel(t.app, token, { token: emulator.handle.createVercelToken('octocat') });
     // Connecting brought the failed and ready deployments of the past: none is news.
     const initial = await notificationsOf(userId);
     const fromConnect = initial.filter(

@@ -5,6 +5,7 @@ import { expectNoCrossUserAccess } from '../../../test-cross-user.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
 import { notify } from '../../notifications/notify.js';
 import { openEventStream } from './event-stream-reader.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 8, richRepos: 2, projects: 2, deploymentsPerProject: 4 });
 
@@ -28,28 +29,12 @@ describe.each(testDialects)('cross-user access on %s', (dialect) => {
       return emulator.githubConfig;
     },
     get vercel() {
-      return {
-        apiUrl: emulator.handle.vercelApiUrl,
-        serverToken: null,
-        serverTeamId: null,
-        retryForMs: 0,
-      };
+      return emulator.vercelConfig;
     },
   });
 
   const get = (url: string, token: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer(token) });
-
-  async function connectVercel(token: string, login: string): Promise<void> {
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(token),
-      payload: { token: emulator.handle.createVercelToken(login) },
-    });
-    if (connect.statusCode !== 200) throw new Error(connect.body);
-    await t.app.jobs.drain();
-  }
 
   async function userIdOf(token: string): Promise<string> {
     return (await get('/auth/me', token)).json<{ data: { user: { id: string } } }>().data.user.id;
@@ -67,8 +52,8 @@ describe.each(testDialects)('cross-user access on %s', (dialect) => {
   async function twoUsers() {
     const owner = await signInWithGithub(t.app, 'octocat');
     const intruder = await signInWithGithub(t.app, 'hubot');
-    await connectVercel(owner, 'octocat');
-    await connectVercel(intruder, 'hubot');
+    await connectVercel(t.app, owner, { token: emulator.handle.createVercelToken('octocat') });
+    await connectVercel(t.app, intruder, { token: emulator.handle.createVercelToken('hubot') });
     return { owner, intruder };
   }
 

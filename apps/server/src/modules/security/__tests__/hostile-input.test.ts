@@ -13,6 +13,7 @@ import { signInWithGithub, useEmulator } from '../../../test-github.js';
 import { issueSession } from '../../auth/session-service.js';
 import type { AuthKind, HostileRequest, RouteUnderTest } from './hostile-requests.js';
 import { POLLUTION_MARKER, requestsFor, strayRequests } from './hostile-requests.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 // 10,000 requests per run on each database.
 const runsFor = { sqlite: 10_000, postgres: 10_000 } as const;
@@ -93,14 +94,9 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
   beforeAll(async () => {
     const githubToken = await signInWithGithub(t.app);
     // Vercel connected too, so the /api/vercel routes answer real rows rather than empty lists.
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(githubToken),
-      payload: { token: emulator.handle.createVercelToken('octocat') },
+    await connectVercel(t.app, githubToken, {
+      token: emulator.handle.createVercelToken('octocat'),
     });
-    if (connect.statusCode !== 200) throw new Error(connect.body);
-    await t.app.jobs.drain();
     const ids = async (url: string, list: string) => {
       const answer = await t.app.inject({ method: 'GET', url, headers: bearer(githubToken) });
       const data = answer.json<{ data: Record<string, { id: string }[]> }>().data;

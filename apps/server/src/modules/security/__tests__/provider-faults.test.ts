@@ -6,6 +6,7 @@ import { signInWithGithub, useEmulator } from '../../../test-github.js';
 import { GITHUB_FRESH_FOR_MS } from '../../github/github-cache.repository.js';
 import { requestGithubSync } from '../../github-sync/request-github-sync.js';
 import { requestVercelSync } from '../../vercel/vercel-sync-jobs.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 8, richRepos: 2, projects: 2, deploymentsPerProject: 6 });
 
@@ -218,14 +219,7 @@ describe.each(testDialects)('provider faults on %s', (dialect) => {
     token = await signInWithGithub(t.app, 'octocat');
     const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
     userId = me.json<{ data: { user: { id: string } } }>().data.user.id;
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(token),
-      payload: { token: emulator.handle.createVercelToken('octocat') },
-    });
-    if (connect.statusCode !== 200) throw new Error(connect.body);
-    await t.app.jobs.drain();
+    await connectVercel(t.app, token, { token: emulator.handle.createVercelToken('octocat') });
 
     const projects = (await get('/api/vercel/projects')).data as { projects: { id: string }[] };
     const deployments = (await get('/api/vercel/deployments')).data as {

@@ -7,6 +7,7 @@ import {
   storePullRequest,
   storeRepository,
 } from '../../github-sync/__tests__/store-fixtures.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 2, deploymentsPerProject: 8 });
 
@@ -19,12 +20,7 @@ const SYNCED_HOST = 'https://github.example.test';
 describe.each(testDialects)('deployments matched to the synced GitHub tables on %s', (dialect) => {
   const t = useTestApp(dialect, {
     get vercel() {
-      return {
-        apiUrl: emulator.handle.vercelApiUrl,
-        serverToken: null,
-        serverTeamId: null,
-        retryForMs: 0,
-      };
+      return emulator.vercelConfig;
     },
     get github() {
       return emulator.githubConfig;
@@ -36,14 +32,7 @@ describe.each(testDialects)('deployments matched to the synced GitHub tables on 
 
   async function connectedUser() {
     const user = await signUpAndLogIn(t.app);
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(user.token),
-      payload: { token: emulator.handle.createVercelToken('octocat') },
-    });
-    if (connect.statusCode !== 200) throw new Error(connect.body);
-    await t.app.jobs.drain();
+    await connectVercel(t.app, user.token, { token: emulator.handle.createVercelToken('octocat') });
     return user;
   }
 

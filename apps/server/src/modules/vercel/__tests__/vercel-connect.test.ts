@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';
 import { sendWelcomeNotifications } from '../../notifications/welcome-notifications.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 3, deploymentsPerProject: 6 });
 
@@ -14,12 +15,7 @@ const dataOf = <T>(response: { json: () => unknown }, schema: { parse: (v: unkno
 describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
   const t = useTestApp(dialect, {
     get vercel() {
-      return {
-        apiUrl: emulator.handle.vercelApiUrl,
-        serverToken: emulator.handle.demo.vercelToken,
-        serverTeamId: null,
-        retryForMs: 0,
-      };
+      return { ...emulator.vercelConfig, serverToken: emulator.handle.demo.vercelToken };
     },
   });
 
@@ -49,14 +45,7 @@ describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
   it('connects a valid token, stores it sealed, syncs and reports the account on /auth/me', async () => {
     const { token, userId } = await signUpAndLogIn(t.app);
     const vercelToken = emulator.handle.createVercelToken('octocat');
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(token),
-      payload: { token: vercelToken },
-    });
-    expect(connect.statusCode).toBe(200);
-    await t.app.jobs.drain();
+    const connect = await connectVercel(t.app, token, { token: vercelToken });
     expect(connect.body).not.toContain(vercelToken);
     const me = dataOf(
       await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) }),
@@ -139,14 +128,7 @@ describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
     expect((await storedRows(userId)).tokens).toEqual([]);
 
     const labs = teamId('shipdeck-labs');
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(token),
-      payload: { token: vercelToken, teamId: labs },
-    });
-    expect(connect.statusCode).toBe(200);
-    await t.app.jobs.drain();
+    const connect = await connectVercel(t.app, token, { token: vercelToken, teamId: labs });
     expect(dataOf(connect, userResultSchema).user.vercel).toMatchObject({
       teamId: labs,
       teamSlug: 'shipdeck-labs',
@@ -184,14 +166,7 @@ describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
       headers: bearer(token),
     });
     expect(options.json()).toMatchObject({ data: { serverAccount: true } });
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(token),
-      payload: { useServerAccount: true },
-    });
-    expect(connect.statusCode).toBe(200);
-    await t.app.jobs.drain();
+    const connect = await connectVercel(t.app, token, { useServerAccount: true });
     expect(connect.body).not.toContain(emulator.handle.demo.vercelToken);
     expect(dataOf(connect, userResultSchema).user.vercel).toMatchObject({
       username: 'octocat',

@@ -3,18 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';
 import { syncVercelAccount } from '../vercel-sync.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 6, richRepos: 2, projects: 2, deploymentsPerProject: 4 });
 
 describe.each(testDialects)('GET /api/vercel/sync on %s', (dialect) => {
   const t = useTestApp(dialect, {
     get vercel() {
-      return {
-        apiUrl: emulator.handle.vercelApiUrl,
-        serverToken: null,
-        serverTeamId: null,
-        retryForMs: 0,
-      };
+      return emulator.vercelConfig;
     },
   });
 
@@ -34,14 +30,7 @@ describe.each(testDialects)('GET /api/vercel/sync on %s', (dialect) => {
     expect(never.syncedAt).toBeNull();
     expect(never.sync.lastError).toBeNull();
 
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(token),
-      payload: { token: emulator.handle.demo.vercelToken },
-    });
-    expect(connect.statusCode).toBe(200);
-    await t.app.jobs.drain();
+    await connectVercel(t.app, token, { token: emulator.handle.demo.vercelToken });
     const good = await status(token);
     expect(good.syncedAt).not.toBeNull();
     expect(good.sync.lastError).toBeNull();

@@ -12,6 +12,7 @@ import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-
 import { useEmulator } from '../../../test-github.js';
 import { VercelClient } from '../vercel-client.js';
 import { syncVercelAccount } from '../vercel-sync.js';
+import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 3, deploymentsPerProject: 14 });
 
@@ -21,12 +22,7 @@ const dataOf = <T>(response: { json: () => unknown }, schema: { parse: (v: unkno
 describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
   const t = useTestApp(dialect, {
     get vercel() {
-      return {
-        apiUrl: emulator.handle.vercelApiUrl,
-        serverToken: null,
-        serverTeamId: null,
-        retryForMs: 0,
-      };
+      return emulator.vercelConfig;
     },
     get github() {
       return emulator.githubConfig;
@@ -41,14 +37,10 @@ describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
     const teamId = teamSlug
       ? [...emulator.handle.world.vercel.teams.values()].find((team) => team.slug === teamSlug)?.id
       : undefined;
-    const connect = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/vercel',
-      headers: bearer(user.token),
-      payload: { token: emulator.handle.createVercelToken(login), teamId },
+    await connectVercel(t.app, user.token, {
+      token: emulator.handle.createVercelToken(login),
+      teamId,
     });
-    if (connect.statusCode !== 200) throw new Error(connect.body);
-    await t.app.jobs.drain();
     return user;
   }
 
