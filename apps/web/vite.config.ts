@@ -90,6 +90,8 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser Shipdeck supports has <link rel="modulepreload">: no polyfill on every page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // React is on every page and changes less often than the app: its own chunk stays cached

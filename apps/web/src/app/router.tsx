@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, createElement, Suspense, use } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { paths } from '@/config/paths';
@@ -118,22 +118,32 @@ export const appRoutes: LazyRoute[] = [
   },
 ];
 
-type RouteHandle = { preload: () => void };
+type RouteHandle = { preload: () => Promise<unknown> };
 
 /**
  * React Router's declarative mode (`useRoutes`) over the lazy table above: the data router
  * (`createBrowserRouter`) would add 16 KB gzipped to every page for loaders and actions this
- * app does not use. Each route's module is one `React.lazy`, fetched once.
+ * app does not use. Each route's module is fetched once; once it has arrived its page renders
+ * at once, without suspending (`React.lazy` suspends on every first render, a commit of the
+ * fallback and a throttled retry per nested layout before the page paints).
  */
 function toRouteObjects(routes: LazyRoute[]): RouteObject[] {
   return routes.map((route) => {
-    let loading: Promise<{ default: ComponentType }> | undefined;
-    const load = () => (loading ??= route.lazy().then((module) => ({ default: module.Component })));
-    const Component = lazy(load);
-    const handle: RouteHandle = { preload: () => void load() };
+    let loaded: ComponentType | undefined;
+    let loading: Promise<ComponentType> | undefined;
+    const load = () =>
+      (loading ??= route.lazy().then((module) => {
+        loaded = module.Component;
+        return module.Component;
+      }));
+    function RouteComponent() {
+      // One component per route, fixed once its module arrives: not a new type per render.
+      return createElement(loaded ?? use(load()));
+    }
+    const handle: RouteHandle = { preload: load };
     return {
       ...(route.path === undefined ? {} : { path: route.path }),
-      element: <Component />,
+      element: <RouteComponent />,
       handle,
       ...(route.children ? { children: toRouteObjects(route.children) } : {}),
     };
@@ -144,12 +154,15 @@ const routeObjects = toRouteObjects(appRoutes);
 
 /**
  * Starts fetching every module the current URL needs at once (layouts and page), instead of
- * one after the other as each lazy component renders.
+ * one after the other as each renders; settles when all have arrived (or failed, which the
+ * route's error boundary then shows).
  */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routeObjects, pathname) ?? []) {
-    (match.route.handle as RouteHandle).preload();
-  }
+export function preloadRoute(pathname: string): Promise<unknown> {
+  return Promise.allSettled(
+    (matchRoutes(routeObjects, pathname) ?? []).map((match) =>
+      (match.route.handle as RouteHandle).preload(),
+    ),
+  );
 }
 
 function AppRoutes() {

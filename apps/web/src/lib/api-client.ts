@@ -2,6 +2,7 @@ import { HTTP_TIMEOUT_MS } from '@shipdeck/shared/constants';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
+import { takeEarlySessionResponse } from './early-session-request';
 import { readErrorEnvelope } from './read-error-envelope';
 import { toast } from './toast';
 import { clearToken, getToken } from './token-storage';
@@ -79,12 +80,17 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export const fetchTransport: Transport = async ({ method, url, params, body, headers, signal }) => {
-  const response = await fetch(buildUrl(url, params), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  const early =
+    Object.keys(params).length === 0 && body === undefined
+      ? takeEarlySessionResponse(method, url, headers.Authorization)
+      : null;
+  const response = await (early ??
+    fetch(buildUrl(url, params), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    }));
   return {
     status: response.status,
     statusText: response.statusText,

@@ -73,7 +73,9 @@ export function AppShell({ actions, children }: AppShellProps) {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-1">{actions}</div>
+          {/* Fills the bar and aligns right, so a control that appears late (the demo badge) opens on
+              the left without moving the others (layout shift). */}
+          <div className="flex flex-1 items-center justify-end gap-1">{actions}</div>
         </div>
         {menuOpen ? (
           <nav

@@ -1,9 +1,9 @@
-import { cva, type VariantProps } from 'class-variance-authority';
+import { classVariants, type VariantProps } from '@/utils/class-variants';
 import { CircleAlert, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '@/utils/cx';
 
-const alertVariants = cva('flex items-start gap-2 rounded-md border px-3 py-2.5', {
+const alertVariants = classVariants('flex items-start gap-2 rounded-md border px-3 py-2.5', {
   variants: {
     variant: {
       error:

@@ -1,8 +1,8 @@
-import { cva, type VariantProps } from 'class-variance-authority';
+import { classVariants, type VariantProps } from '@/utils/class-variants';
 import type { ComponentProps } from 'react';
 import { cx } from '@/utils/cx';
 
-export const badgeVariants = cva(
+export const badgeVariants = classVariants(
   'inline-flex items-center gap-1 rounded-full border font-medium whitespace-nowrap [&_svg]:size-3',
   {
     variants: {

@@ -1,10 +1,10 @@
-import { Slot } from '@radix-ui/react-slot';
-import { cva, type VariantProps } from 'class-variance-authority';
+import { Slot } from './slot';
+import { classVariants, type VariantProps } from '@/utils/class-variants';
 import type { ComponentProps } from 'react';
 import { cx } from '@/utils/cx';
 import { Spinner } from './spinner';
 
-export const buttonVariants = cva(
+export const buttonVariants = classVariants(
   'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:pointer-events-none disabled:opacity-60 dark:focus-visible:outline-blue-400 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {

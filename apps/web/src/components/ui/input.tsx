@@ -1,8 +1,8 @@
-import { cva, type VariantProps } from 'class-variance-authority';
+import { classVariants, type VariantProps } from '@/utils/class-variants';
 import type { ComponentProps } from 'react';
 import { cx } from '@/utils/cx';
 
-const inputVariants = cva(
+const inputVariants = classVariants(
   'block h-9 w-full rounded-md border border-zinc-300 bg-white text-sm text-zinc-900 shadow-xs transition-colors placeholder:text-zinc-400 focus-visible:border-blue-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-blue-600/30 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:focus-visible:border-blue-400 dark:focus-visible:outline-blue-400/30 dark:aria-invalid:border-red-500',
   {
     variants: {

@@ -100,7 +100,7 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
         </Card>
         <div className="min-w-0 space-y-6">
           <RepositoryDeploymentCard fullName={`${owner}/${repo}`} />
-          {repository ? <RepositoryInfoCard repository={repository} /> : null}
+          {repository || query.isPending ? <RepositoryInfoCard repository={repository} /> : null}
           <LanguagesCard owner={owner} repo={repo} />
           <BranchesCard
             owner={owner}

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Fragment, type Key, type ReactNode } from 'react';
+import { Fragment, type Key, type ReactNode, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -97,7 +97,16 @@ export function SearchableList<F extends string, S extends string, TData extends
   });
   const total = query.data?.pagination.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
-  const items = query.data === undefined ? [] : getItems(query.data);
+  const data = query.data;
+  // The rows only change with the server's answer: typing in the search box re-renders this
+  // list on every key press, and must not redraw a page of rows each time (typing latency).
+  const rows = useMemo(
+    () =>
+      (data === undefined ? [] : getItems(data)).map((item) => (
+        <Fragment key={getItemKey(item)}>{renderItem(item)}</Fragment>
+      )),
+    [data, getItems, getItemKey, renderItem],
+  );
   const isFiltered = list.isFiltered || extraFiltered;
 
   return (
@@ -128,7 +137,7 @@ export function SearchableList<F extends string, S extends string, TData extends
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
-      ) : items.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState
           icon={emptyIcon}
           title={isFiltered ? texts.noMatchTitle : texts.emptyTitle}
@@ -156,9 +165,7 @@ export function SearchableList<F extends string, S extends string, TData extends
               query.isPlaceholderData && 'opacity-60',
             )}
           >
-            {items.map((item) => (
-              <Fragment key={getItemKey(item)}>{renderItem(item)}</Fragment>
-            ))}
+            {rows}
           </ul>
           <Pagination
             label={texts.pagination}

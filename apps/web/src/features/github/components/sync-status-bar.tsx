@@ -72,6 +72,9 @@ const phaseNouns: Record<string, string> = {
 export function SyncStatusBar() {
   const query = useSyncStatus();
   const status = query.data;
+  // The line's height, held while the status loads, so the page below does not move down when
+  // it arrives (layout shift).
+  if (query.isPending) return <p aria-hidden="true" className="h-4" />;
   if (!status) return null;
   const { sync, syncedAt } = status;
 
@@ -101,7 +104,7 @@ export function SyncStatusBar() {
   if (sync.lastError) return <ProviderDownBanner provider="GitHub" status={status} />;
 
   return (
-    <p data-testid="sync-status" className="text-xs text-zinc-500 dark:text-zinc-400">
+    <p data-testid="sync-status" className="min-h-4 text-xs text-zinc-500 dark:text-zinc-400">
       <RelativeTime value={syncedAt} prefix="Updated" />
     </p>
   );
