@@ -18,8 +18,9 @@ export type AccountWriteListener = () => void;
 export interface AccountWrites {
   subscribe(listener: AccountWriteListener): () => void;
   /**
-   * Announces writes another process made to the same database since the last call, where the
-   * database can tell (SQLite's `data_version`); PostgreSQL's triggers announce those instead.
+   * Announces writes another process made to the same database, where the database can tell
+   * (SQLite's `data_version`), at most {@link OUTSIDE_CHECK_MS} after they were committed;
+   * PostgreSQL's triggers announce those instead.
    */
   checkOutside(): void;
 }
@@ -28,6 +29,10 @@ export interface AccountWrites {
 // Over-matching only costs a cache miss; Kysely quotes identifiers, raw SQL may not.
 const ACCOUNT_TABLE = /\b(?:users|sessions)\b/i;
 const READ = /^\s*select\b/i;
+
+// Reading SQLite's data_version took a tenth of an authenticated request's time; another
+// process writing the file (an administrator's sqlite3 shell) is rare, so it is read this often.
+export const OUTSIDE_CHECK_MS = 100;
 
 export function mayWriteAccounts(query: CompiledQuery): boolean {
   if (query.query.kind === 'SelectQueryNode') return false;
@@ -49,6 +54,7 @@ export function watchAccountWrites(inner: Dialect, outsideVersion?: () => number
     for (const listener of listeners) listener();
   };
   let lastOutside = outsideVersion?.();
+  let checkedAt = performance.now();
   const accountWrites: AccountWrites = {
     subscribe: (listener) => {
       listeners.add(listener);
@@ -56,6 +62,9 @@ export function watchAccountWrites(inner: Dialect, outsideVersion?: () => number
     },
     checkOutside: () => {
       if (!outsideVersion) return;
+      const at = performance.now();
+      if (at - checkedAt < OUTSIDE_CHECK_MS) return;
+      checkedAt = at;
       const now = outsideVersion();
       if (now === lastOutside) return;
       lastOutside = now;
