@@ -64,10 +64,16 @@ function watchSessionCache(app: FastifyInstance, cache: SessionCache): void {
 
 async function liveSession(
   app: FastifyInstance,
+  crossInstance: boolean,
   tokenHash: string,
   nowIso: string,
 ): Promise<LiveSession | undefined> {
   app.database.accountWrites.checkOutside();
+  if (crossInstance) {
+    // Another instance's change may be waiting in this poll phase behind this request (its
+    // notification read in the same turn of the event loop): let it be handled first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const cached = app.sessionCache.get(tokenHash, nowIso);
   if (cached) return cached;
   const mark = app.sessionCache.markRead();
@@ -79,6 +85,7 @@ async function liveSession(
 export const authenticatePlugin = fp(
   (app: FastifyInstance) => {
     const cache = createSessionCache();
+    const crossInstance = app.database.dialect === 'postgres';
     app.decorate('sessionCache', cache);
     watchSessionCache(app, cache);
     app.decorateRequest('auth', null);
@@ -86,7 +93,12 @@ export const authenticatePlugin = fp(
       const token = bearerToken(request);
       if (!token) throw new AppError(401, 'UNAUTHORIZED', errorMessages.unauthorized);
       const now = new Date();
-      const live = await liveSession(app, hashSessionToken(token), now.toISOString());
+      const live = await liveSession(
+        app,
+        crossInstance,
+        hashSessionToken(token),
+        now.toISOString(),
+      );
       if (!live) throw new AppError(401, 'UNAUTHORIZED', errorMessages.sessionExpired);
       const { session, user } = live;
       if (now.getTime() - Date.parse(session.last_used_at) > TOUCH_INTERVAL_MS) {
