@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../../app.js';
 import { createDatabase } from '../../../db/database.js';
 import { OUTSIDE_CHECK_MS } from '../../../db/account-writes.js';
-import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+import { bearer, signUpAndLogIn, testConfig, testDialects, useTestApp } from '../../../test-app.js';
 import { createSessionCache } from '../session-cache.js';
 import type { LiveSession } from '../sessions.repository.js';
 
@@ -146,13 +150,8 @@ describe.each(testDialects)('authentication through the session cache on %s', (d
 
 describe('a SQLite file written by another process', () => {
   it('refuses sessions that process deleted, within the check interval', async () => {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'shipdeck-session-cache-'));
     const filename = join(dir, 'shipdeck.db');
-    const { buildApp } = await import('../../../app.js');
-    const { testConfig } = await import('../../../test-app.js');
     const app = await buildApp({
       config: testConfig({ database: { dialect: 'sqlite', filename } }),
     });
