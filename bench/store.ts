@@ -16,10 +16,12 @@
 //   npx tsx --conditions=@shipdeck/source bench/store.ts [--db sqlite|postgres|both]
 //     [--slice 5] [--rounds 3] [--connections 100] [--reload-wait 60]
 //     [--only throughput] [--routes /auth/me,/api/github/stats] [--ports 4200] [--cpu-prof dir]
+//     [--server path/to/main.js]
 // Prints tables and writes bench/results/store.json (bench/results/store-throughput.json with
 // `--only throughput`, which syncs the account without emulated latency and runs part 1 alone).
 // `--ports N` puts the server on N, the bare server on N+1 and the emulator on N+2 instead of
-// free ports; `--cpu-prof dir` has the server write a V8 CPU profile there when it stops.
+// free ports; `--cpu-prof dir` has the server write a V8 CPU profile there when it stops;
+// `--server` runs another build of the server (another commit's, to compare) instead of this one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     routes: { type: 'string' },
     ports: { type: 'string', default: '0' },
     'cpu-prof': { type: 'string' },
+    server: { type: 'string' },
   },
 });
 type Database = 'sqlite' | 'postgres';
@@ -85,7 +88,7 @@ const TARGETS = {
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const serverEntry = join(root, 'apps/server/dist/main.js');
+const serverEntry = values.server ?? join(root, 'apps/server/dist/main.js');
 if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
   throw new Error('Build first: npm run build');
 }
