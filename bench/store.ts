@@ -15,7 +15,13 @@
 // compares. Run: npm run build
 //   npx tsx --conditions=@shipdeck/source bench/store.ts [--db sqlite|postgres|both]
 //     [--slice 5] [--rounds 3] [--connections 100] [--reload-wait 60]
-// Prints tables and writes bench/results/store.json.
+//     [--only throughput] [--routes /auth/me,/api/github/stats] [--ports 4200] [--cpu-prof dir]
+//     [--server path/to/main.js]
+// Prints tables and writes bench/results/store.json (bench/results/store-throughput.json with
+// `--only throughput`, which syncs the account without emulated latency and runs part 1 alone).
+// `--ports N` puts the server on N, the bare server on N+1 and the emulator on N+2 instead of
+// free ports; `--cpu-prof dir` has the server write a V8 CPU profile there when it stops;
+// `--server` runs another build of the server (another commit's, to compare) instead of this one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -44,6 +50,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '100' },
     'reload-wait': { type: 'string', default: '60' },
+    only: { type: 'string', default: 'all' },
+    routes: { type: 'string' },
+    ports: { type: 'string', default: '0' },
+    'cpu-prof': { type: 'string' },
+    server: { type: 'string' },
   },
 });
 type Database = 'sqlite' | 'postgres';
@@ -55,6 +66,12 @@ const sliceSeconds = Number(values.slice);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const reloadWaitMs = Number(values['reload-wait']) * 1000;
+if (values.only !== 'all' && values.only !== 'throughput') {
+  throw new Error('--only must be throughput (or all, the default)');
+}
+const throughputOnly = values.only === 'throughput';
+const basePort = Number(values.ports);
+const cpuProfileDir = values['cpu-prof'];
 
 const REPOSITORIES = 5000;
 const PULL_REQUESTS = 2000;
@@ -71,7 +88,7 @@ const TARGETS = {
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const serverEntry = join(root, 'apps/server/dist/main.js');
+const serverEntry = values.server ?? join(root, 'apps/server/dist/main.js');
 if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
   throw new Error('Build first: npm run build');
 }
@@ -147,9 +164,10 @@ interface Started {
 }
 
 async function startShipdeck(databaseUrl: string, emulator: EmulatorHandle): Promise<Started> {
-  const port = await freePort();
+  const port = basePort || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
+  const profiling = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
+  const child = spawn(process.execPath, [...profiling, serverEntry], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -400,7 +418,13 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-const THROUGHPUT_ROUTES = ['/api/github/repos?perPage=50', '/api/github/stats', '/auth/me'];
+const ALL_THROUGHPUT_ROUTES = ['/api/github/repos?perPage=50', '/api/github/stats', '/auth/me'];
+const THROUGHPUT_ROUTES = values.routes
+  ? values.routes.split(',').filter((route) => ALL_THROUGHPUT_ROUTES.includes(route))
+  : ALL_THROUGHPUT_ROUTES;
+if (THROUGHPUT_ROUTES.length === 0) {
+  throw new Error(`--routes takes a comma-separated subset of ${ALL_THROUGHPUT_ROUTES.join(',')}`);
+}
 
 /** 1. Each route against the bare server with its captured body, alternating slices. */
 async function throughput(origin: string, serverPid: number, token: string, scratch: string) {
@@ -419,7 +443,13 @@ async function throughput(origin: string, serverPid: number, token: string, scra
   await writeFile(bodiesFile, JSON.stringify(answers));
   const bare = spawn(
     process.execPath,
-    ['--import', 'tsx', join(root, 'bench/bare-fastify-server.ts'), bodiesFile],
+    [
+      '--import',
+      'tsx',
+      join(root, 'bench/bare-fastify-server.ts'),
+      bodiesFile,
+      String(basePort ? basePort + 1 : 0),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -546,64 +576,48 @@ async function listQueries(origin: string, token: string) {
   }
 }
 
-async function runOn(db: Database, data: WorldData) {
-  const scratch = mkdtempSync(join(tmpdir(), `shipdeck-store-bench-${db}-`));
-  const databaseName = `shipdeck_bench_${randomBytes(4).toString('hex')}`;
-  let databaseUrl = join(scratch, 'shipdeck.db');
-  if (db === 'postgres') {
-    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.href;
-  }
-  const emulator = await startEmulator({
-    data,
-    requestLogSize: 100_000,
-    faults: { latencyMs: LATENCY_MS },
-  });
-  const server = await startShipdeck(databaseUrl, emulator);
+type ThroughputResult = Awaited<ReturnType<typeof throughput>>;
+
+function printThroughput(routes: ThroughputResult): void {
+  console.table(
+    Object.fromEntries(
+      routes.map((r) => [
+        r.route,
+        {
+          'Shipdeck req/s': r.shipdeck.requestsPerSecond,
+          'Shipdeck p99 ms': r.shipdeck.p99Ms,
+          'bare req/s': r.bare.requestsPerSecond,
+          'bare p99 ms': r.bare.p99Ms,
+          ratio: r.ratio,
+          errors: r.shipdeck.errors + r.bare.errors,
+        },
+      ]),
+    ),
+  );
+}
+
+/** 2 and 4, and the reload's wait: everything after the throughput but the cold sync's figures. */
+async function browserAndLists(
+  db: Database,
+  origin: string,
+  emulator: EmulatorHandle,
+  token: string,
+  measureThroughput: () => Promise<ThroughputResult>,
+) {
   const browser = await launchBrowser();
   try {
-    console.log(`\n[${db}] cold initial sync at ${LATENCY_MS} ms emulated latency…`);
-    const { token, result: sync } = await coldSync(server.origin, emulator);
-    const { upstreamByEndpoint, ...syncFigures } = sync;
-    console.table({ [db]: syncFigures });
-    console.table(upstreamByEndpoint);
-    emulator.faults.clear();
-
     console.log(`[${db}] warm dashboard load in Chromium…`);
-    const context = await browser.newContext({ baseURL: server.origin });
+    const context = await browser.newContext({ baseURL: origin });
     await context.addInitScript(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
     const page = await context.newPage();
     const warm = await dashboardLoad(page, emulator, () => page.goto('/dashboard'));
     const warmAt = performance.now();
     console.log(`  ${warm.apiCalls.length} API calls, ${warm.upstreamRequests} upstream requests`);
 
-    console.log(
-      `[${db}] throughput against the bare route (${rounds} × ${sliceSeconds} s slices each)…`,
-    );
-    const routes = await throughput(server.origin, server.child.pid ?? 0, token, scratch);
-    console.table(
-      Object.fromEntries(
-        routes.map((r) => [
-          r.route,
-          {
-            'Shipdeck req/s': r.shipdeck.requestsPerSecond,
-            'Shipdeck p99 ms': r.shipdeck.p99Ms,
-            'bare req/s': r.bare.requestsPerSecond,
-            'bare p99 ms': r.bare.p99Ms,
-            ratio: r.ratio,
-            errors: r.shipdeck.errors + r.bare.errors,
-          },
-        ]),
-      ),
-    );
+    const routes = await measureThroughput();
 
     console.log(`[${db}] search/filter/sort, one request at a time…`);
-    const lists = await listQueries(server.origin, token);
+    const lists = await listQueries(origin, token);
     console.table(lists);
 
     const waited = performance.now() - warmAt;
@@ -620,7 +634,6 @@ async function runOn(db: Database, data: WorldData) {
     );
     await context.close();
     return {
-      coldSync: sync,
       dashboard: {
         warm,
         reload: { ...reload, afterSeconds: reloadAfterSeconds, clock: 'real wait' },
@@ -630,6 +643,60 @@ async function runOn(db: Database, data: WorldData) {
     };
   } finally {
     await browser.close();
+  }
+}
+
+async function runOn(db: Database, data: WorldData) {
+  const scratch = mkdtempSync(join(tmpdir(), `shipdeck-store-bench-${db}-`));
+  const databaseName = `shipdeck_bench_${randomBytes(4).toString('hex')}`;
+  let databaseUrl = join(scratch, 'shipdeck.db');
+  if (db === 'postgres') {
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.href;
+  }
+  // Measuring throughput alone, the account is only set up: no emulated latency to wait through.
+  const emulator = await startEmulator({
+    data,
+    requestLogSize: 100_000,
+    port: basePort ? basePort + 2 : 0,
+    ...(throughputOnly ? {} : { faults: { latencyMs: LATENCY_MS } }),
+  });
+  const server = await startShipdeck(databaseUrl, emulator);
+  try {
+    console.log(
+      throughputOnly
+        ? `\n[${db}] syncing the account…`
+        : `\n[${db}] cold initial sync at ${LATENCY_MS} ms emulated latency…`,
+    );
+    const { token, result: sync } = await coldSync(server.origin, emulator);
+    emulator.faults.clear();
+    const measureThroughput = async () => {
+      console.log(
+        `[${db}] throughput against the bare route (${rounds} × ${sliceSeconds} s slices each)…`,
+      );
+      const routes = await throughput(server.origin, server.child.pid ?? 0, token, scratch);
+      printThroughput(routes);
+      return routes;
+    };
+    if (throughputOnly) {
+      return {
+        coldSync: null,
+        dashboard: null,
+        lists: null,
+        throughput: await measureThroughput(),
+      };
+    }
+    const { upstreamByEndpoint, ...syncFigures } = sync;
+    console.table({ [db]: syncFigures });
+    console.table(upstreamByEndpoint);
+    const rest = await browserAndLists(db, server.origin, emulator, token, measureThroughput);
+    return { coldSync: sync, ...rest };
+  } finally {
     await stopProcess(server.child);
     await emulator.close();
     rmSync(scratch, { recursive: true, force: true });
@@ -650,6 +717,7 @@ const loadBefore = loadavg();
 const results: Record<string, Awaited<ReturnType<typeof runOn>>> = {};
 for (const db of databases) results[db] = await runOn(db, data);
 
+// null: that part was not run (`--only throughput`).
 const verdicts = Object.fromEntries(
   Object.entries(results).map(([db, r]) => [
     db,
@@ -658,14 +726,17 @@ const verdicts = Object.fromEntries(
         (t) =>
           t.ratio >= TARGETS.ratio && t.shipdeck.p99Ms < TARGETS.p99Ms && t.shipdeck.errors === 0,
       ),
-      dashboard:
-        r.dashboard.warm.upstreamRequests === 0 && r.dashboard.reload.upstreamRequests === 0,
-      coldSync:
-        r.coldSync.upstreamRequests <= TARGETS.syncRequests &&
-        r.coldSync.usableListsSeconds < TARGETS.syncSeconds,
-      lists:
-        r.lists.repositories.p99Ms < TARGETS.listP99Ms &&
-        r.lists.pullRequests.p99Ms < TARGETS.listP99Ms,
+      dashboard: r.dashboard
+        ? r.dashboard.warm.upstreamRequests === 0 && r.dashboard.reload.upstreamRequests === 0
+        : null,
+      coldSync: r.coldSync
+        ? r.coldSync.upstreamRequests <= TARGETS.syncRequests &&
+          r.coldSync.usableListsSeconds < TARGETS.syncSeconds
+        : null,
+      lists: r.lists
+        ? r.lists.repositories.p99Ms < TARGETS.listP99Ms &&
+          r.lists.pullRequests.p99Ms < TARGETS.listP99Ms
+        : null,
     },
   ]),
 );
@@ -673,7 +744,7 @@ console.log('\nTargets met:');
 console.table(verdicts);
 
 const cpuList = cpus();
-const out = join(root, 'bench/results/store.json');
+const out = join(root, `bench/results/${throughputOnly ? 'store-throughput' : 'store'}.json`);
 await mkdir(dirname(out), { recursive: true });
 await writeFile(
   out,
@@ -689,7 +760,14 @@ await writeFile(
         loadAverageAfter: loadavg().map(round1),
       },
       account: { repositories: REPOSITORIES, pullRequests: PULL_REQUESTS, latencyMs: LATENCY_MS },
-      settings: { connections, sliceSeconds, rounds, reloadWaitSeconds: reloadWaitMs / 1000 },
+      settings: {
+        connections,
+        sliceSeconds,
+        rounds,
+        reloadWaitSeconds: reloadWaitMs / 1000,
+        only: values.only,
+        routes: THROUGHPUT_ROUTES,
+      },
       targets: TARGETS,
       verdicts,
       results,

@@ -110,6 +110,58 @@ describe.skipIf(!postgresUrl)('two server processes over one PostgreSQL', () => 
     expect((await call(a.url, 'GET', '/auth/me', { token })).status).toBe(401);
   });
 
+  // Each instance keeps signed-in sessions in memory; the database's triggers tell every instance
+  // when a user or session row changes. Warmed on B, revoked on A: refused on B at once.
+  it('refuse on one a session revoked or changed on the other right after', async () => {
+    const warm = async (server: ServerProcess, token: string) => {
+      // Several reads, spaced, so B holds the session after the sign-in's own announcements.
+      for (let read = 0; read < 5; read += 1) {
+        expect((await call(server.url, 'GET', '/auth/me', { token })).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    for (let round = 0; round < 3; round += 1) {
+      const { token } = await signUp(a.url, `revoke${round}`);
+      await warm(b, token);
+      await warm(a, token);
+      expect((await call(a.url, 'POST', '/auth/logout', { token })).status).toBeLessThan(300);
+      expect((await call(b.url, 'GET', '/auth/me', { token })).status).toBe(401);
+    }
+
+    const { token, email } = await signUp(a.url, 'change');
+    const second = await call<{ data: { token: string } }>(b.url, 'POST', '/auth/login', {
+      body: { email, password: 'correct-horse-1' },
+    });
+    expect(second.status).toBe(200);
+    const other = second.body.data.token;
+    await warm(b, token);
+    await warm(b, other);
+    const renamed = await call(a.url, 'PUT', '/auth/profile', {
+      token,
+      body: { displayName: 'Renamed On A', email },
+    });
+    expect(renamed.status).toBe(200);
+    const seen = await call<{ data: { user: { displayName: string } } }>(b.url, 'GET', '/auth/me', {
+      token,
+    });
+    expect(seen.body.data.user.displayName).toBe('Renamed On A');
+
+    const changed = await call(a.url, 'PUT', '/auth/password', {
+      token,
+      body: { currentPassword: 'correct-horse-1', newPassword: 'brand-new-secret-2' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(b.url, 'GET', '/auth/me', { token: other })).status).toBe(401);
+    expect((await call(b.url, 'GET', '/auth/me', { token })).status).toBe(200);
+
+    const deleted = await call(a.url, 'DELETE', '/auth/account', {
+      token,
+      body: { password: 'brand-new-secret-2' },
+    });
+    expect(deleted.status).toBeLessThan(300);
+    expect((await call(b.url, 'GET', '/auth/me', { token })).status).toBe(401);
+  });
+
   it('count login attempts against one limit across both', async () => {
     const { email } = await signUp(a.url, 'limit');
     const statuses: number[] = [];

@@ -131,9 +131,9 @@ export async function buildApp({
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
+  await app.register(liveEventsPlugin);
   await app.register(authenticatePlugin);
   await app.register(answerCachePlugin);
-  await app.register(liveEventsPlugin);
 
   await app.register(healthRoute);
   await app.register(metaRoute);

@@ -2,6 +2,8 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { AccountWrites, WatchedDialect } from './account-writes.js';
+import { watchAccountWrites } from './account-writes.js';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/env.js';
 import { withCachedStatements } from './cached-statements.js';
@@ -14,6 +16,8 @@ export interface DatabaseHandle {
   dialect: DatabaseConfig['dialect'];
   /** What it was opened with: the job engine opens its own connections to the same database. */
   config: DatabaseConfig;
+  /** Writes to users and sessions, for the session cache. */
+  accountWrites: AccountWrites;
   isReachable: () => Promise<boolean>;
   destroy: () => Promise<void>;
 }
@@ -33,27 +37,31 @@ function protectSqliteFiles(filename: string): void {
   }
 }
 
-function sqliteDialect(filename: string): SqliteDialect {
+function sqliteDialect(filename: string): WatchedDialect {
   if (filename !== ':memory:') protectSqliteFiles(filename);
   const database = new SQLite(filename);
   // WAL lets readers proceed while a write is in progress; foreign keys give ON DELETE CASCADE.
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: withCachedStatements(database) });
+  // Moves when another connection (another process) commits to the file: see checkOutside.
+  const dataVersion = database.prepare('pragma data_version').pluck();
+  return watchAccountWrites(new SqliteDialect({ database: withCachedStatements(database) }), () =>
+    Number(dataVersion.get()),
+  );
 }
 
-function postgresDialect(connectionString: string, schema?: string): PostgresDialect {
+function postgresDialect(connectionString: string, schema?: string): WatchedDialect {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  return new PostgresDialect({ pool });
+  return watchAccountWrites(new PostgresDialect({ pool }));
 }
 
 export function createDatabase(config: DatabaseConfig): DatabaseHandle {
-  const dialect =
+  const { dialect, accountWrites } =
     config.dialect === 'sqlite'
       ? sqliteDialect(config.filename)
       : postgresDialect(config.connectionString, config.schema);
@@ -62,6 +70,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
     db,
     dialect: config.dialect,
     config,
+    accountWrites,
     isReachable: async () => {
       try {
         await sql`select 1`.execute(db);

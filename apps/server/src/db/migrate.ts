@@ -18,6 +18,7 @@ import * as webhookDeliveries from './migrations/2026-11-23-042-webhook-deliveri
 import * as githubRateBudgets from './migrations/2026-11-23-043-github-rate-budgets.js';
 import * as oauthBrowserBinding from './migrations/2026-11-23-050-oauth-browser-binding.js';
 import * as sessionGithubVerified from './migrations/2026-11-23-051-session-github-verified.js';
+import * as accountChangeTriggers from './migrations/2026-11-23-060-account-change-triggers.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-043-github-rate-budgets': githubRateBudgets,
   '2026-11-23-050-oauth-browser-binding': oauthBrowserBinding,
   '2026-11-23-051-session-github-verified': sessionGithubVerified,
+  '2026-11-23-060-account-change-triggers': accountChangeTriggers,
 };
 
 const provider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const TOKEN_PREFIX = 'sds_';
 
@@ -7,6 +7,7 @@ export function generateSessionToken(): string {
   return TOKEN_PREFIX + randomBytes(32).toString('base64url');
 }
 
+// Every authenticated request hashes its token: the one-shot form skips building a Hash object.
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }

@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import { hashSessionToken } from '../lib/session-token.js';
+import type { SessionCache } from '../modules/auth/session-cache.js';
+import { createSessionCache } from '../modules/auth/session-cache.js';
+import type { LiveSession } from '../modules/auth/sessions.repository.js';
 import { findLiveSessionWithUser, touchSession } from '../modules/auth/sessions.repository.js';
 import type { UserRow } from '../modules/auth/users.table.js';
 
@@ -16,6 +19,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Signed-in sessions this instance has read, forgotten on any change to their rows. */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -38,21 +43,66 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/**
+ * Empties the cache on every change to a user or session row that could make it wrong: this
+ * process's own writes (seen by the database handle once committed), another process's (SQLite's
+ * data_version, PostgreSQL's triggers through the live-event listener), and stops trusting it
+ * while that listener is down.
+ */
+function watchSessionCache(app: FastifyInstance, cache: SessionCache): void {
+  const stopWrites = app.database.accountWrites.subscribe(() => cache.forgetAll());
+  const stopChanges = app.liveEvents.subscribeAccountChanges((userId) => {
+    if (userId === null) cache.setTrusted(app.liveEvents.listening());
+    else cache.forgetUser(userId);
+  });
+  cache.setTrusted(app.liveEvents.listening());
+  app.addHook('onClose', async () => {
+    stopWrites();
+    stopChanges();
+  });
+}
+
+async function liveSession(
+  app: FastifyInstance,
+  crossInstance: boolean,
+  tokenHash: string,
+  nowIso: string,
+): Promise<LiveSession | undefined> {
+  app.database.accountWrites.checkOutside();
+  if (crossInstance) {
+    // Another instance's change may be waiting in this poll phase behind this request (its
+    // notification read in the same turn of the event loop): let it be handled first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const cached = app.sessionCache.get(tokenHash, nowIso);
+  if (cached) return cached;
+  const mark = app.sessionCache.markRead();
+  const live = await findLiveSessionWithUser(app.db, tokenHash, nowIso);
+  if (live) app.sessionCache.keep(tokenHash, live, mark);
+  return live;
+}
+
 export const authenticatePlugin = fp(
   (app: FastifyInstance) => {
+    const cache = createSessionCache();
+    const crossInstance = app.database.dialect === 'postgres';
+    app.decorate('sessionCache', cache);
+    watchSessionCache(app, cache);
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new AppError(401, 'UNAUTHORIZED', errorMessages.unauthorized);
       const now = new Date();
-      const live = await findLiveSessionWithUser(
-        app.db,
+      const live = await liveSession(
+        app,
+        crossInstance,
         hashSessionToken(token),
         now.toISOString(),
       );
       if (!live) throw new AppError(401, 'UNAUTHORIZED', errorMessages.sessionExpired);
       const { session, user } = live;
       if (now.getTime() - Date.parse(session.last_used_at) > TOUCH_INTERVAL_MS) {
+        // A write to sessions: the cache forgets this session and reads the new time next.
         await touchSession(app.db, session.id, now.toISOString());
       }
       request.auth = {
@@ -63,5 +113,5 @@ export const authenticatePlugin = fp(
     });
     return Promise.resolve();
   },
-  { name: 'authenticate', decorators: { fastify: ['db'] } },
+  { name: 'authenticate', decorators: { fastify: ['db', 'database', 'liveEvents'] } },
 );

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -9,6 +10,32 @@ function providerImageOrigins(app: FastifyInstance): string[] {
     .map((url) => new URL(url))
     .filter((url) => url.protocol === 'http:')
     .map((url) => url.origin);
+}
+
+type HelmetMiddleware = ReturnType<typeof helmet>;
+
+/**
+ * The headers a helmet middleware sets, captured once: they depend on its options alone, never
+ * on the request. Setting them per request through `res.setHeader`, as helmet does, also pushed
+ * every other header of the answer through Node's slow path.
+ */
+function capturedHeaders(middleware: HelmetMiddleware): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error('helmet failed');
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return headers;
 }
 
 // Built once: @fastify/helmet rebuilt the whole middleware (parsing every CSP directive) on each
@@ -36,15 +63,17 @@ export function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
     // Cross-origin isolation would block GitHub avatars, which send no CORP header.
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request.raw, reply.raw, (error) => {
-      done(error instanceof Error ? error : undefined);
-    });
+  const headers = capturedHeaders(setSecurityHeaders);
+  // A route that hijacks its reply writes these itself (reply.getHeaders()).
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 
   // API answers carry account data and tokens: no browser or proxy cache may keep them.
-  app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiPath(request.url)) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   return Promise.resolve();
 }

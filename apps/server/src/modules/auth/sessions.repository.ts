@@ -1,9 +1,11 @@
+import type { InferResult } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { NewSessionRow, SessionRow } from './sessions.table.js';
 import type { UserRow } from './users.table.js';
 
 export interface LiveSession {
-  session: Pick<SessionRow, 'id' | 'last_used_at' | 'github_verified_at'>;
+  session: Pick<SessionRow, 'id' | 'expires_at' | 'last_used_at' | 'github_verified_at'>;
   user: UserRow;
 }
 
@@ -24,29 +26,70 @@ export function findLiveSessionByHash(
     .executeTakeFirst();
 }
 
+function liveSessionQuery(db: Db, tokenHash: string, nowIso: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at as session_expires_at',
+      'sessions.last_used_at as session_last_used_at',
+      'sessions.github_verified_at as session_github_verified_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', nowIso)
+    .limit(1);
+}
+
+type LiveSessionRow = InferResult<ReturnType<typeof liveSessionQuery>>[number];
+
+// Stand-ins the compiled SQL's parameters are found by.
+const TOKEN_HASH = Symbol('token hash');
+const NOW = Symbol('now');
+
+// The SQL text of the lookup, built once per database (dialect): building and compiling it with
+// Kysely cost more than SQLite running it.
+const compiledLookups = new WeakMap<Db, { sql: string; parameters: readonly unknown[] }>();
+
+function compiledLookup(db: Db) {
+  let compiled = compiledLookups.get(db);
+  if (!compiled) {
+    const { sql, parameters } = liveSessionQuery(
+      db,
+      TOKEN_HASH as unknown as string,
+      NOW as unknown as string,
+    ).compile();
+    compiled = { sql, parameters };
+    compiledLookups.set(db, compiled);
+  }
+  return compiled;
+}
+
 /** The live session of a token hash with its user, in one query: every request pays for it. */
 export async function findLiveSessionWithUser(
   db: Db,
   tokenHash: string,
   nowIso: string,
 ): Promise<LiveSession | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.last_used_at as session_last_used_at',
-      'sessions.github_verified_at as session_github_verified_at',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', nowIso)
-    .executeTakeFirst();
+  const { sql, parameters } = compiledLookup(db);
+  const values = parameters.map((value) =>
+    value === TOKEN_HASH ? tokenHash : value === NOW ? nowIso : value,
+  );
+  const { rows } = await db.executeQuery<LiveSessionRow>(CompiledQuery.raw(sql, values));
+  const row = rows[0];
   if (!row) return undefined;
-  const { session_id, session_last_used_at, session_github_verified_at, ...user } = row;
+  const {
+    session_id,
+    session_expires_at,
+    session_last_used_at,
+    session_github_verified_at,
+    ...user
+  } = row;
   return {
     session: {
       id: session_id,
+      expires_at: session_expires_at,
       last_used_at: session_last_used_at,
       github_verified_at: session_github_verified_at,
     },

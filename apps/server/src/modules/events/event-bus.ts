@@ -6,11 +6,21 @@ export interface EventSignal {
 
 export type EventSignalListener = (signal: EventSignal) => void;
 
+/**
+ * A user's account rows (`users`, `sessions`) changed on some instance: `userId`, or `null`
+ * when changes may have been missed (the listening connection dropped or came back).
+ */
+export type AccountChangeListener = (userId: string | null) => void;
+
 /** Carries signals between instances: in process on SQLite, LISTEN/NOTIFY on PostgreSQL. */
 export interface EventBus {
   /** Settles once the first attempt to listen finished (a failed one keeps retrying). */
   ready: Promise<void>;
   announce(signal: EventSignal): Promise<void>;
   subscribe(listener: EventSignalListener): () => void;
+  /** Changes written by any instance, reported by database triggers (nothing to report on SQLite). */
+  subscribeAccountChanges(listener: AccountChangeListener): () => void;
+  /** Whether changes made elsewhere reach this instance now (on SQLite there is no elsewhere). */
+  listening(): boolean;
   close(): Promise<void>;
 }

@@ -16,6 +16,9 @@ export function createInProcessEventBus(): EventBus {
       emitter.on('signal', listener);
       return () => emitter.off('signal', listener);
     },
+    // One process writes the database: its own writes are seen by the database handle.
+    subscribeAccountChanges: () => () => undefined,
+    listening: () => true,
     close: () => {
       emitter.removeAllListeners();
       return Promise.resolve();

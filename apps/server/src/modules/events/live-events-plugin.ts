@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@shipdeck/shared/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { EventBus, EventSignalListener } from './event-bus.js';
+import type { AccountChangeListener, EventBus, EventSignalListener } from './event-bus.js';
 import { insertEvent } from './events.repository.js';
 import { createInProcessEventBus } from './in-process-event-bus.js';
 import { createPostgresEventBus } from './postgres-event-bus.js';
@@ -15,6 +15,9 @@ export interface LiveEvents {
    */
   announce(userId: string, eventId: number): Promise<void>;
   subscribe(listener: EventSignalListener): () => void;
+  /** Users whose account rows another instance (or anyone) changed: see EventBus. */
+  subscribeAccountChanges(listener: AccountChangeListener): () => void;
+  listening(): boolean;
 }
 
 declare module 'fastify' {
@@ -28,7 +31,7 @@ export const liveEventsPlugin = fp(
     const databaseConfig = app.database.config;
     const bus: EventBus =
       databaseConfig.dialect === 'postgres'
-        ? createPostgresEventBus({
+        ? await createPostgresEventBus({
             db: app.db,
             connectionString: databaseConfig.connectionString,
             schema: databaseConfig.schema,
@@ -51,6 +54,9 @@ export const liveEventsPlugin = fp(
       },
       announce: (userId: string, eventId: number) => bus.announce({ userId, eventId }),
       subscribe: (listener: EventSignalListener) => bus.subscribe(listener),
+      subscribeAccountChanges: (listener: AccountChangeListener) =>
+        bus.subscribeAccountChanges(listener),
+      listening: () => bus.listening(),
     });
   },
   { name: 'live-events', decorators: { fastify: ['db', 'database'] } },

@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../db/database.js';
-import type { EventBus, EventSignal, EventSignalListener } from './event-bus.js';
+import type {
+  AccountChangeListener,
+  EventBus,
+  EventSignal,
+  EventSignalListener,
+} from './event-bus.js';
 
 const MAX_BACKOFF_MS = 30_000;
 
@@ -11,6 +16,14 @@ const MAX_BACKOFF_MS = 30_000;
 export function eventChannel(schema: string | undefined): string {
   const suffix = schema ? `_${schema.replace(/[^a-z0-9_]/gi, '')}` : '';
   return `shipdeck_events${suffix}`.toLowerCase().slice(0, 63);
+}
+
+/**
+ * Where the triggers on users and sessions (migration 2026-11-23-060) announce a changed user id,
+ * named after the schema the tables live in, as the trigger names it.
+ */
+export function accountChannel(tableSchema: string): string {
+  return `shipdeck_accounts_${tableSchema.replace(/[^a-z0-9_]/gi, '')}`.toLowerCase().slice(0, 63);
 }
 
 function parseSignal(payload: string | undefined): EventSignal | null {
@@ -31,13 +44,18 @@ function parseSignal(payload: string | undefined): EventSignal | null {
  * event itself is in the table). A dropped listener reconnects with backoff; what it missed
  * meanwhile reaches the browser when it reconnects with Last-Event-ID.
  */
-export function createPostgresEventBus(options: {
+export async function createPostgresEventBus(options: {
   db: Db;
   connectionString: string;
   schema?: string;
   log: FastifyBaseLogger;
-}): EventBus {
+}): Promise<EventBus> {
   const channel = eventChannel(options.schema);
+  // The schema unqualified table names resolve to, which is where the triggers fire.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+    options.db,
+  );
+  const accounts = accountChannel(rows[0]?.schema ?? 'public');
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let client: pg.Client | null = null;
@@ -56,28 +74,41 @@ export function createPostgresEventBus(options: {
     retryTimer.unref();
   };
 
+  // Whatever was announced while no connection listened is lost: account caches start over.
+  const lost = () => emitter.emit('account', null);
+
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: options.connectionString });
+    // Keep-alive: a connection that died silently would otherwise look like a quiet one.
+    const next = new pg.Client({ connectionString: options.connectionString, keepAlive: true });
     next.on('notification', (message) => {
+      if (message.channel === accounts) {
+        emitter.emit('account', message.payload ?? null);
+        return;
+      }
       if (message.channel !== channel) return;
       const signal = parseSignal(message.payload);
       if (signal) emitter.emit('signal', signal);
     });
     next.on('error', (error) => {
       options.log.warn({ err: error }, 'event listener connection failed; reconnecting');
-      if (client === next) client = null;
+      if (client === next) {
+        client = null;
+        lost();
+      }
       void next.end().catch(() => undefined);
       scheduleReconnect();
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${channel}`);
+      await next.query(`LISTEN ${accounts}`);
       if (closed) {
         await next.end();
         return;
       }
       client = next;
       attempt = 0;
+      lost();
     } catch (error) {
       options.log.warn({ err: error }, 'event listener could not connect; retrying');
       await next.end().catch(() => undefined);
@@ -96,6 +127,11 @@ export function createPostgresEventBus(options: {
       emitter.on('signal', listener);
       return () => emitter.off('signal', listener);
     },
+    subscribeAccountChanges: (listener: AccountChangeListener) => {
+      emitter.on('account', listener);
+      return () => emitter.off('account', listener);
+    },
+    listening: () => client !== null,
     close: async () => {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

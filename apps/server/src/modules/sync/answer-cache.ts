@@ -25,12 +25,20 @@ export function createAnswerCache(): AnswerCache {
   });
 }
 
+// A cached session hands every request the same frozen user row: its JSON is written once.
+const userKeys = new WeakMap<object, string>();
+
 /**
  * Exactly what was asked, by whom: the whole user row (read with the session on every request),
  * so an answer showing any of it, such as `/auth/me`, is never served after the row changed.
  */
 export function answerKey(user: object, url: string): string {
-  return JSON.stringify([url, user]);
+  let userKey = userKeys.get(user);
+  if (userKey === undefined) {
+    userKey = JSON.stringify(user);
+    userKeys.set(user, userKey);
+  }
+  return `${JSON.stringify(url)}${userKey}`;
 }
 
 /** An entry may be served while the version matches and no refresh has fallen due. */

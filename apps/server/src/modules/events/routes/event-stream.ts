@@ -50,6 +50,10 @@ export const eventStreamRoute: FastifyPluginAsyncZod = async (app) => {
 
       reply.hijack();
       const raw = reply.raw;
+      // The security headers, set on the reply before it was hijacked.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) raw.setHeader(name, value);
+      }
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
