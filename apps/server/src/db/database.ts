@@ -1,12 +1,13 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { AccountWrites, WatchedDialect } from './account-writes.js';
 import { watchAccountWrites } from './account-writes.js';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/env.js';
 import { withCachedStatements } from './cached-statements.js';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -57,7 +58,7 @@ function postgresDialect(connectionString: string, schema?: string): WatchedDial
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  return watchAccountWrites(new PostgresDialect({ pool }));
+  return watchAccountWrites(new CurrentSchemaPostgresDialect({ pool }));
 }
 
 export function createDatabase(config: DatabaseConfig): DatabaseHandle {
