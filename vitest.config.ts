@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/*'],
-    // Vitest's default workers (one fewer than the cores: one file at a time on a 2-core CI
-    // machine). Two at a time cut the unit stage from ~11 to ~8 min, but one run lost a
-    // PostgreSQL test schema mid-migration and was not understood in time; kept serial until it is.
+    // Two files at a time on the 2-core CI machine: the unit stage spends much of its time
+    // waiting (PostgreSQL, job polling, emulator latency), not computing. Safe since each server
+    // file's PostgreSQL schema is its own and introspection reads only that schema
+    // (db/current-schema-introspector.ts): a schema dropped by a parallel file no longer fails
+    // another file's migration.
+    maxWorkers: 2,
   },
 });

@@ -22,6 +22,10 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
+    // Two test files run at once on a 2-core CI machine; a jsdom page render with many
+    // interactions then passes Vitest's 5 s default.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // react-router and react-router/dom must share one module instance (one router context).
     server: { deps: { inline: ['react-router'] } },
   },
