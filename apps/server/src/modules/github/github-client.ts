@@ -4,6 +4,7 @@ import { errorMessages } from '@shipdeck/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { shareConcurrentCalls } from '../../lib/share-concurrent-calls.js';
 import type { UserRow } from '../auth/users.table.js';
 import { findProviderToken } from '../connections/provider-tokens.repository.js';
 import { recordRateBudget } from './record-rate-budget.js';
@@ -19,6 +20,10 @@ function isProviderOutage(error: unknown): boolean {
   if (!(error instanceof RequestError)) return true;
   return error.status >= 500 || error.status === 429 || error.status === 403;
 }
+
+type GithubResponse = Awaited<ReturnType<Octokit['request']>>;
+
+const shareGithubGet = shareConcurrentCalls<GithubResponse>();
 
 /** Every GitHub REST answer Shipdeck reads is a JSON object or array. */
 const githubJsonBodySchema = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]);
@@ -109,43 +114,49 @@ export async function githubClientFor(app: FastifyInstance, user: UserRow): Prom
       return answerFromCache;
     }
 
-    if (cached?.etag) options.headers['if-none-match'] = cached.etag;
-    else if (cached?.lastModified) options.headers['if-modified-since'] = cached.lastModified;
-    try {
-      const response = await request(options);
-      await recordRateBudget(app.db, user.id, { headers: response.headers, url });
-      if (response.status === 204) return response;
-      if (!githubJsonBodySchema.safeParse(response.data).success) {
-        throw new MalformedGithubAnswerError(`GitHub answered ${url} with a body that is not JSON`);
+    // Concurrent requests for one URL (a page's burst, a herd when freshness ends) share one
+    // upstream call and its answer.
+    return shareGithubGet(`${user.id} ${url}`, async () => {
+      if (cached?.etag) options.headers['if-none-match'] = cached.etag;
+      else if (cached?.lastModified) options.headers['if-modified-since'] = cached.lastModified;
+      try {
+        const response = await request(options);
+        await recordRateBudget(app.db, user.id, { headers: response.headers, url });
+        if (response.status === 204) return response;
+        if (!githubJsonBodySchema.safeParse(response.data).success) {
+          throw new MalformedGithubAnswerError(
+            `GitHub answered ${url} with a body that is not JSON`,
+          );
+        }
+        const { etag, link } = response.headers;
+        const lastModified = response.headers['last-modified'];
+        await saveCachedAnswer(app.db, user.id, url, {
+          etag: etag ?? null,
+          lastModified: lastModified ?? null,
+          link: link ?? null,
+          body: JSON.stringify(response.data),
+          fetchedAt: now,
+        });
+        return response;
+      } catch (error) {
+        // A 304 or an error answer carries the budget too (a 304 spends none of it).
+        if (error instanceof RequestError && error.response) {
+          await recordRateBudget(app.db, user.id, { headers: error.response.headers, url });
+        }
+        if (cached && answerFromCache && error instanceof RequestError && error.status === 304) {
+          await markCachedAnswerFresh(app.db, user.id, url, now);
+          return fromCache(url, cached, now) ?? answerFromCache;
+        }
+        if (answerFromCache && isProviderOutage(error)) {
+          app.log.warn(
+            { url, status: error instanceof RequestError ? error.status : null },
+            'GitHub failed; serving the last good answer',
+          );
+          return answerFromCache;
+        }
+        throw error;
       }
-      const { etag, link } = response.headers;
-      const lastModified = response.headers['last-modified'];
-      await saveCachedAnswer(app.db, user.id, url, {
-        etag: etag ?? null,
-        lastModified: lastModified ?? null,
-        link: link ?? null,
-        body: JSON.stringify(response.data),
-        fetchedAt: now,
-      });
-      return response;
-    } catch (error) {
-      // A 304 or an error answer carries the budget too (a 304 spends none of it).
-      if (error instanceof RequestError && error.response) {
-        await recordRateBudget(app.db, user.id, { headers: error.response.headers, url });
-      }
-      if (cached && answerFromCache && error instanceof RequestError && error.status === 304) {
-        await markCachedAnswerFresh(app.db, user.id, url, now);
-        return fromCache(url, cached, now) ?? answerFromCache;
-      }
-      if (answerFromCache && isProviderOutage(error)) {
-        app.log.warn(
-          { url, status: error instanceof RequestError ? error.status : null },
-          'GitHub failed; serving the last good answer',
-        );
-        return answerFromCache;
-      }
-      throw error;
-    }
+    });
   });
   return octokit;
 }

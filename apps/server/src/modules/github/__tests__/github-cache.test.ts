@@ -47,6 +47,33 @@ describe.each(testDialects)('conditional GitHub requests on %s', (dialect) => {
     expect(request?.notModified).toBe(true);
   });
 
+  it('sends concurrent requests for one URL to GitHub once, also when they revalidate', async () => {
+    const token = await signInWithGithub(t.app);
+    // Branches are fetched on demand; a page and its neighbours may ask for them at once.
+    // A repository no other test here reads, so the burst starts with nothing stored.
+    const url = '/api/github/repos/octocat/shipdeck/branches';
+    const path = '/repos/octocat/shipdeck/branches';
+    const lastId = () => emulator.handle.requestLog.list().at(-1)?.id ?? 0;
+    const burst = () =>
+      Promise.all(
+        Array.from({ length: 6 }, () =>
+          t.app.inject({ method: 'GET', url, headers: bearer(token) }),
+        ),
+      );
+
+    const coldMark = lastId();
+    const cold = await burst();
+    expect(cold.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(cold.map((answer) => answer.body)).size).toBe(1);
+    expect(githubRequestsFor(path, coldMark)).toHaveLength(1);
+
+    await ageTheCache();
+    const staleMark = lastId();
+    const stale = await burst();
+    expect(stale.map((answer) => answer.body)).toEqual(cold.map((answer) => answer.body));
+    expect(githubRequestsFor(path, staleMark).map((request) => request.status)).toEqual([304]);
+  });
+
   it('serves the last good answer while GitHub is failing, and a clear 502 when nothing is stored', async () => {
     const token = await signInWithGithub(t.app);
     const url = '/api/github/repos/octocat/hello-world/languages';
