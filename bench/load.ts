@@ -1,12 +1,14 @@
 // Load and memory of the built server: 500 concurrent keep-alive connections for 60 s across the
 // main read routes (zero errors expected, p50/p99 reported), then the server's resident memory
 // after 100,000 more requests and again after a second 100,000 (100 connections), against the
-// idle baseline measured in the same run. Requests are sent by autocannon. The server runs as its
+// idle baseline measured in the same run. Requests are sent by bench/support/closed-loop-load.ts
+// (Node's own HTTP client; it says there why not autocannon). The server runs as its
 // own process (apps/server/dist/main.js) against an emulated GitHub account with 5,000
 // repositories, so its memory is Shipdeck's alone.
 // Run: npm run build -w packages/shared -w packages/emulator -w apps/server
 //      npx tsx --conditions=@shipdeck/source bench/load.ts [--connections 500] [--seconds 60]
 //        [--requests 100000] [--memory-connections 100] [--timeout 30] [--repos 5000]
+//        [--server-log-level info]
 // Prints the figures and writes bench/results/load.json.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
-import autocannon from 'autocannon';
+import type { LoadResult } from './support/closed-loop-load.js';
+import { closedLoopLoad } from './support/closed-loop-load.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,9 +30,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     requests: { type: 'string', default: '100000' },
     'memory-connections': { type: 'string', default: '100' },
-    // Seconds before a request counts as failed (autocannon's own default is 10).
+    // Seconds before a request counts as failed.
     timeout: { type: 'string', default: '30' },
     repos: { type: 'string', default: '5000' },
+    // `info` logs every request with its response time (stdout), to find what is slow.
+    'server-log-level': { type: 'string', default: 'warn' },
     // Node flags for the server, e.g. `--server-node-flags="--heapsnapshot-signal=SIGUSR2"`.
     'server-node-flags': { type: 'string', default: '' },
   },
@@ -64,13 +69,12 @@ const emulator = await startEmulator({ repos: repoCount, rateLimits: false });
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const nodeFlags = values['server-node-flags'].split(' ').filter(Boolean);
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 const server = spawn(process.execPath, [...nodeFlags, serverEntry], {
   env: {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: values['server-log-level'],
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: origin,
@@ -166,60 +170,17 @@ async function get(path: string, token: string): Promise<number> {
   return response.status;
 }
 
-interface PhaseResult {
-  requests: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  seconds: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
-
-/**
- * autocannon over keep-alive connections, each cycling through the routes one request at a
- * time, for a duration or a number of requests. A request unanswered after `timeoutSeconds`
- * counts as an error.
- */
+/** One phase of load: every connection cycles through the routes, one request at a time. */
 function phase(
   token: string,
   limit: { connections: number; seconds?: number; requests?: number },
-): Promise<PhaseResult> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: origin,
-        connections: limit.connections,
-        timeout: timeoutSeconds,
-        headers: { authorization: `Bearer ${token}` },
-        requests: routes.map((path) => ({ method: 'GET', path })),
-        ...(limit.seconds !== undefined ? { duration: limit.seconds } : {}),
-        ...(limit.requests !== undefined ? { amount: limit.requests } : {}),
-      },
-      (error: Error | null, result: autocannon.Result) => {
-        if (error) {
-          reject(error);
-          return;
-        }
-        const elapsed = (performance.now() - started) / 1000;
-        const requests = result.requests.total;
-        resolve({
-          requests,
-          // autocannon's errors include its timeouts.
-          errors: result.errors + result.non2xx,
-          timeouts: result.timeouts,
-          non2xx: result.non2xx,
-          seconds: round1(elapsed),
-          requestsPerSecond: Math.round(requests / elapsed),
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          maxMs: result.latency.max,
-        });
-      },
-    );
+): Promise<LoadResult> {
+  return closedLoopLoad({
+    origin,
+    paths: routes,
+    headers: { authorization: `Bearer ${token}` },
+    timeoutMs: timeoutSeconds * 1000,
+    ...limit,
   });
 }
 
