@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
 // Everything the Fastify server answers itself; the rest is the SPA.
@@ -73,10 +73,17 @@ export default defineConfig(({ mode }) => ({
         template: (process.env.BUNDLE_TEMPLATE as 'treemap' | 'raw-data' | undefined) ?? 'treemap',
       }),
   ],
+  // Read by src/config/env.ts.
+  define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
     // `@shipdeck/source` makes @shipdeck/shared resolve to its TypeScript sources (no build step).
     conditions: ['@shipdeck/source', ...defaultClientConditions],
+  },
+  // The build's prerender (src/prerender/render-page.tsx) bundles the shared sources like the client.
+  ssr: {
+    noExternal: ['@shipdeck/shared'],
+    resolve: { conditions: ['@shipdeck/source', ...defaultServerConditions] },
   },
   server: {
     port: 5173,

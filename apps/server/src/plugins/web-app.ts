@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { ErrorEnvelope } from '@shipdeck/shared/api-envelope';
 import { errorMessages } from '@shipdeck/shared/messages';
+import { PRERENDERED_PAGES } from '@shipdeck/shared/prerendered-pages';
 import type { FastifyInstance } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/auth/', '/webhooks/', '/health', '/docs'];
@@ -12,7 +13,9 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built SPA and answers every other GET with index.html so client-side routes load.
+ * Serves the built SPA and answers every other GET with index.html so client-side routes load;
+ * the public pages the build prerendered get their own HTML (the page already drawn) when the
+ * address is the bare path: a query (`?error=`, `?token=`) can change what the page draws.
  * API paths and missing fingerprinted assets keep a 404, so a stale chunk fails loudly
  * instead of being parsed as HTML.
  */
@@ -35,11 +38,18 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     app.log.warn({ root }, 'web build not found: only the API is served');
   }
 
+  // An older build has no prerendered pages: those get index.html like the rest.
+  const pageFiles = new Map(
+    Object.entries(PRERENDERED_PAGES).filter(([, file]) => existsSync(join(root, file))),
+  );
+
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', query] = request.url.split('?');
     const isPage = !isApiPath(path) && !path.startsWith('/assets/');
     if (hasBuild && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const file = (query === undefined && pageFiles.get(path)) || 'index.html';
+      // `cacheControl: false`, or @fastify/static replaces no-cache with its own max-age=0.
+      return reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });
     }
     const body: ErrorEnvelope = {
       success: false,

@@ -165,18 +165,25 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   );
 }
 
-function AppRoutes() {
+function MatchedRoutes() {
   return useRoutes(routeObjects);
+}
+
+/** The pages, under whichever router provides the location (the build's prerender passes its own). */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={null}>
+        <MatchedRoutes />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }
 
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <RouteErrorBoundary>
-        <Suspense fallback={null}>
-          <AppRoutes />
-        </Suspense>
-      </RouteErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

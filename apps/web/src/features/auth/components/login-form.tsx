@@ -1,14 +1,16 @@
 import { checkAnyPassword, checkLoginEmail, normaliseEmail } from '@shipdeck/shared/auth-checks';
 import { errorMessages } from '@shipdeck/shared/messages';
-import { type FormEvent, useState, useTransition } from 'react';
+import { type FormEvent, useRef, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
+import { useValuesTypedBeforeHydration } from '@/hooks/use-values-typed-before-hydration';
 import { getErrorMessage } from '@/lib/api-error';
 import type { FieldErrors } from '@/utils/field-errors';
 import { signIn } from '../api/login';
 
-type Field = 'email' | 'password';
+const FIELDS = ['email', 'password'] as const;
+type Field = (typeof FIELDS)[number];
 
 type LoginFormProps = { onSuccess: () => void; initialEmail?: string };
 
@@ -21,6 +23,10 @@ export function LoginForm({ onSuccess, initialEmail = '' }: LoginFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   // A React action, not a TanStack mutation: this page ships no query cache.
   const [isPending, startTransition] = useTransition();
+  const formRef = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeHydration(formRef, FIELDS, (typed) =>
+    setValues((current) => ({ ...current, ...typed })),
+  );
 
   const update = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -48,7 +54,7 @@ export function LoginForm({ onSuccess, initialEmail = '' }: LoginFormProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       {formError ? <Alert>{formError}</Alert> : null}
       <TextField
         id="email"
@@ -71,9 +77,9 @@ export function LoginForm({ onSuccess, initialEmail = '' }: LoginFormProps) {
         onChange={(event) => update('password', event.target.value)}
         error={errors.password}
       />
-      <Button type="submit" size="lg" className="w-full" loading={isPending}>
+      <SubmitButton size="lg" className="w-full" loading={isPending}>
         Sign in
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -5,10 +5,11 @@ import {
   normaliseEmail,
 } from '@shipdeck/shared/auth-checks';
 import { errorMessages, validationMessages } from '@shipdeck/shared/messages';
-import { type FormEvent, useState, useTransition } from 'react';
+import { type FormEvent, useRef, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
+import { useValuesTypedBeforeHydration } from '@/hooks/use-values-typed-before-hydration';
 import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { type FieldErrors, firstErrorByField } from '@/utils/field-errors';
 import { signup } from '../api/signup';
@@ -42,6 +43,10 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
   const [showPassword, setShowPassword] = useState(false);
   // A React action, not a TanStack mutation: this page ships no query cache.
   const [isPending, startTransition] = useTransition();
+  const formRef = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeHydration(formRef, FIELDS, (typed) =>
+    setValues((current) => ({ ...current, ...typed })),
+  );
 
   const update = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -75,7 +80,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
 
   const passwordType = showPassword ? 'text' : 'password';
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       {formError ? <Alert>{formError}</Alert> : null}
       <TextField
         id="username"
@@ -127,9 +132,9 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
         onChange={(event) => update('confirmPassword', event.target.value)}
         error={errors.confirmPassword}
       />
-      <Button type="submit" size="lg" className="w-full" loading={isPending}>
+      <SubmitButton size="lg" className="w-full" loading={isPending}>
         Create account
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

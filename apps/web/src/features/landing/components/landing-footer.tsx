@@ -3,6 +3,7 @@ import { GithubIcon } from '@/components/icons/github-icon';
 import { Logo } from '@/components/icons/logo';
 import { VercelIcon } from '@/components/icons/vercel-icon';
 import { XIcon } from '@/components/icons/x-icon';
+import { env } from '@/config/env';
 import { serverPaths } from '@/config/paths';
 
 const SOCIAL: readonly {
@@ -25,7 +26,7 @@ export function LandingFooter() {
             The self-hosted dashboard for developers who ship on GitHub and Vercel.
           </p>
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            © {new Date().getFullYear()} Shipdeck ·{' '}
+            © {env.buildYear} Shipdeck ·{' '}
             <a
               href={serverPaths.docs}
               className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-200"
