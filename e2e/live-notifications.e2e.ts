@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
 import { freePort } from './support/start-server.js';
@@ -6,6 +7,38 @@ import { freePort } from './support/start-server.js';
 const emulatorPort = await freePort();
 // The test drives the emulator's admin API, so it chooses the key the server gives it.
 const emulatorAdminKey = randomBytes(24).toString('hex');
+
+interface ActivityResult {
+  repository: string;
+  pullNumber: number | null;
+}
+
+async function triggerActivity(body: object): Promise<ActivityResult> {
+  const response = await fetch(`http://127.0.0.1:${emulatorPort}/_emulator/activity`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-emulator-key': emulatorAdminKey },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ActivityResult;
+}
+
+async function connectDemoVercel(page: Page): Promise<void> {
+  await page.goto('/settings');
+  const vercelRow = page.locator('li', { hasText: 'Vercel' });
+  await vercelRow.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect Vercel' })
+    .getByRole('button', { name: 'Use the demo account' })
+    .click();
+  await page.getByText('Vercel account connected').waitFor();
+  // Its first sync done, a deployment's webhook finds the project among the user's.
+  await page.goto('/deployments');
+  await page
+    .getByText(/Synced from Vercel/)
+    .first()
+    .waitFor({ timeout: 20_000 });
+}
 
 describe('live notifications in demo mode', () => {
   const e2e = useE2e({ EMULATOR_PORT: String(emulatorPort), EMULATOR_ADMIN_KEY: emulatorAdminKey });
@@ -64,4 +97,52 @@ describe('live notifications in demo mode', () => {
       .toBe('Notifications');
     expect(e2e.pageErrors).toEqual([]);
   });
+
+  it('an emulator push to the default branch arrives in the bell over SSE without a reload', async () => {
+    const page = await e2e.newPage({ colorScheme: 'dark' });
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Continue with GitHub' }).click();
+    await page
+      .getByRole('button', { name: /octocat/ })
+      .first()
+      .click();
+    await page.waitForURL('**/dashboard');
+    await connectDemoVercel(page);
+    await page.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+    });
+    await page.waitForTimeout(1000);
+
+    const headerBell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+    const unread = async () =>
+      Number(/(\d+) unread/.exec((await headerBell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    async function expectItem(title: RegExp, before: number) {
+      await expect.poll(unread, { timeout: 30_000 }).toBeGreaterThan(before);
+      await headerBell.click();
+      await panel.getByRole('button', { name: title }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+    }
+
+    // A push may land on an open pull request's branch; only the default branch notifies.
+    let pushed: ActivityResult | undefined;
+    const before = await unread();
+    for (let attempt = 0; attempt < 6 && !pushed; attempt += 1) {
+      const result = await triggerActivity({ kind: 'push', waitForDeployment: false });
+      if (result.pullNumber === null) pushed = result;
+    }
+    expect(pushed).toBeDefined();
+    await expectItem(
+      new RegExp(
+        `^New commits on ${(pushed?.repository ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      ),
+      before,
+    );
+
+    expect(
+      await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+    ).toBe(true);
+    expect(e2e.pageErrors).toEqual([]);
+  }, 120_000);
 });
