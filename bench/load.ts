@@ -19,7 +19,8 @@ import { parseArgs } from 'node:util';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import type { LoadResult } from './support/closed-loop-load.js';
 import { closedLoopLoad } from './support/closed-loop-load.js';
-import { freePort, spawnBuiltServer, waitForHealth } from './support/built-server.js';
+import { freePort } from '../e2e/support/start-server.js';
+import { spawnBuiltServer, waitForHealth } from './support/built-server.js';
 
 const { values } = parseArgs({
   options: {

@@ -41,12 +41,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Page, Request as PlaywrightRequest } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/launch-browser.js';
-import {
-  freePort,
-  spawnBuiltServer,
-  waitForHealth,
-  type BuiltServer,
-} from './support/built-server.js';
+import { freePort } from '../e2e/support/start-server.js';
+import { spawnBuiltServer, waitForHealth, type BuiltServer } from './support/built-server.js';
 
 const { values } = parseArgs({
   options: {

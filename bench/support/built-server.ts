@@ -2,21 +2,8 @@
 // through an emulator, for benches that measure it from outside.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import type { EmulatorHandle } from '@shipdeck/emulator/start-emulator';
-
-/** A loopback port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface BuiltServerOptions {
   entry: string;
