@@ -10,19 +10,17 @@
 //        [--requests 100000] [--memory-connections 100] [--timeout 30] [--repos 5000]
 //        [--server-log-level info]
 // Prints the figures and writes bench/results/load.json.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import type { LoadResult } from './support/closed-loop-load.js';
 import { closedLoopLoad } from './support/closed-loop-load.js';
+import { freePort } from '../e2e/support/start-server.js';
+import { spawnBuiltServer, waitForHealth } from './support/built-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,54 +52,20 @@ if (!existsSync(serverEntry)) {
   );
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 const emulator = await startEmulator({ repos: repoCount, rateLimits: false });
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const nodeFlags = values['server-node-flags'].split(' ').filter(Boolean);
-
-const server = spawn(process.execPath, [...nodeFlags, serverEntry], {
+const server = spawnBuiltServer({
+  entry: serverEntry,
+  port: await freePort(),
+  emulator,
+  logLevel: values['server-log-level'],
+  nodeFlags: values['server-node-flags'].split(' ').filter(Boolean),
   env: {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    LOG_LEVEL: values['server-log-level'],
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: origin,
     DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'shipdeck-load-')), 'shipdeck.db'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     WEB_DIST_DIR: '/nonexistent',
-    GITHUB_CLIENT_ID: DEMO_OAUTH_APP.clientId,
-    GITHUB_CLIENT_SECRET: DEMO_OAUTH_APP.clientSecret,
-    GITHUB_API_URL: emulator.githubApiUrl,
-    GITHUB_WEB_URL: emulator.oauthUrl,
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
 });
-const serverPid = server.pid ?? 0;
-
-async function waitForHealth(): Promise<void> {
-  // Two minutes: on a loaded machine start-up (migrations included) has taken half a minute.
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not become healthy');
-}
+const { origin } = server;
+const serverPid = server.child.pid ?? 0;
 
 /** The server process's resident set, from the kernel (Linux). */
 function residentMb(): number {
@@ -185,7 +149,7 @@ function phase(
 }
 
 try {
-  await waitForHealth();
+  await waitForHealth(server);
   const token = await signIn();
   // Warm-up: every route once (details not synced, like branches, fill the conditional cache).
   for (const path of routes) {
@@ -240,6 +204,6 @@ try {
   const failures = [sustained, first, second].reduce((sum, p) => sum + p.errors, 0);
   if (failures > 0) process.exitCode = 1;
 } finally {
-  server.kill('SIGTERM');
+  server.child.kill('SIGTERM');
   await emulator.close();
 }

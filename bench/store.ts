@@ -27,7 +27,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -42,6 +41,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Page, Request as PlaywrightRequest } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/launch-browser.js';
+import { freePort } from '../e2e/support/start-server.js';
+import { spawnBuiltServer, waitForHealth, type BuiltServer } from './support/built-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -96,17 +97,6 @@ if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /**
  * The generated world with its demo account cut to exactly {@link PULL_REQUESTS} pull requests
  * that involve it (the generator gives 5,000 repositories about 3,000): pull requests past that
@@ -158,44 +148,16 @@ function lastLogId(emulator: EmulatorHandle): number {
   return emulator.requestLog.list().at(-1)?.id ?? 0;
 }
 
-interface Started {
-  child: ChildProcess;
-  origin: string;
-}
-
-async function startShipdeck(databaseUrl: string, emulator: EmulatorHandle): Promise<Started> {
-  const port = basePort || (await freePort());
-  const origin = `http://127.0.0.1:${port}`;
-  const profiling = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
-  const child = spawn(process.execPath, [...profiling, serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATABASE_URL: databaseUrl,
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      DEMO_MODE: 'false',
-      GITHUB_CLIENT_ID: DEMO_OAUTH_APP.clientId,
-      GITHUB_CLIENT_SECRET: DEMO_OAUTH_APP.clientSecret,
-      GITHUB_API_URL: emulator.githubApiUrl,
-      GITHUB_WEB_URL: emulator.oauthUrl,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+async function startShipdeck(databaseUrl: string, emulator: EmulatorHandle): Promise<BuiltServer> {
+  const server = spawnBuiltServer({
+    entry: serverEntry,
+    port: basePort || (await freePort()),
+    emulator,
+    nodeFlags: cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [],
+    env: { DATABASE_URL: databaseUrl, DEMO_MODE: 'false' },
   });
-  // Two minutes: on a loaded machine start-up (migrations included) has taken half a minute.
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return { child, origin };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('the server did not become healthy');
+  await waitForHealth(server);
+  return server;
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {

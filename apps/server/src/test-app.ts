@@ -106,6 +106,14 @@ export function json<T = Record<string, unknown>>(response: LightMyRequestRespon
   return response.json<T>();
 }
 
+/** The `data` of a `{ data }` envelope, checked against the schema the browser parses it with. */
+export function dataOf<T>(
+  response: { json: () => unknown },
+  schema: { parse: (v: unknown) => T },
+): T {
+  return schema.parse((response.json() as { data: unknown }).data);
+}
+
 export async function signUpAndLogIn(
   app: FastifyInstance,
   account = newAccount(),

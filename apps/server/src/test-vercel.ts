@@ -1,5 +1,6 @@
+import type { EmulatorHandle } from '@shipdeck/emulator/start-emulator';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { bearer } from './test-app.js';
+import { bearer, signUpAndLogIn } from './test-app.js';
 
 /**
  * Connects Vercel for a signed-in user (what Settings sends), runs the sync it queues, and answers
@@ -21,4 +22,22 @@ export async function connectVercel(
   }
   await app.jobs.drain();
   return connect;
+}
+
+/**
+ * A new user with the emulator's Vercel account of `login` connected (scoped to the team
+ * `teamSlug` when given) and synced.
+ */
+export async function signUpWithVercel(
+  app: FastifyInstance,
+  emulator: EmulatorHandle,
+  login = 'octocat',
+  teamSlug?: string,
+): ReturnType<typeof signUpAndLogIn> {
+  const user = await signUpAndLogIn(app);
+  const teamId = teamSlug
+    ? [...emulator.world.vercel.teams.values()].find((team) => team.slug === teamSlug)?.id
+    : undefined;
+  await connectVercel(app, user.token, { token: emulator.createVercelToken(login), teamId });
+  return user;
 }

@@ -23,6 +23,24 @@ export function buildUser(overrides: Partial<User> = {}): User {
   };
 }
 
+/** A user signed in with GitHub as octocat and connected to Vercel's personal account by token. */
+export function buildVercelUser(overrides: Partial<User> = {}): User {
+  return buildUser({
+    githubId: '583231',
+    githubLogin: 'octocat',
+    vercelConnected: true,
+    vercel: {
+      username: 'octocat',
+      teamId: null,
+      teamSlug: null,
+      teamName: null,
+      status: 'connected',
+      source: 'token',
+    },
+    ...overrides,
+  });
+}
+
 export function buildStats(overrides: Partial<UserStats> = {}): UserStats {
   return {
     memberSince: '2026-01-15T10:00:00.000Z',

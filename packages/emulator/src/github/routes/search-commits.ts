@@ -1,11 +1,9 @@
 import type { Commit, Repo } from '../../data/model.js';
-import { memoByVersion } from '../../data/version-memo.js';
-import { validationFailed } from '../github-error.js';
 import type { GithubRequest, GithubRoute } from '../github-request.js';
-import { pageSearchHits } from '../search-page.js';
+import { searchAnswer } from '../search-answer.js';
 import { renderCommitSearchItem } from '../render/commit-search-item.js';
-import { matchesDateQualifier, parseSearchQuery, type Qualifier } from '../search-query.js';
-import { checkSearchQuery, resolveLogin, searchableRepos } from '../search-scope.js';
+import { matchesDateQualifier, type Qualifier } from '../search-query.js';
+import { resolveLogin, searchableRepos } from '../search-scope.js';
 
 const SORTS = ['author-date', 'committer-date'];
 
@@ -92,43 +90,32 @@ function sortHits(hits: Hit[], sort: string | null, order: string): void {
 export const searchCommits: GithubRoute = {
   resource: 'search',
   handler(request) {
-    const q = request.query.get('q');
-    if (q === null || q.trim() === '') throw validationFailed('Search', 'q', 'missing');
-    const parsed = parseSearchQuery(q);
-    checkSearchQuery(parsed);
-    const sort = request.query.get('sort');
-    const order = request.query.get('order') ?? 'desc';
-    if (sort !== null && !SORTS.includes(sort)) throw validationFailed('Search', 'sort');
-    const terms = parsed.terms.map((t) => t.toLowerCase());
-    const cacheKey = JSON.stringify([request.viewer?.id ?? null, request.scopes, q, sort, order]);
-    const hits = memoByVersion(request.world, `search-commits:${cacheKey}`, () => {
-      const found: Hit[] = [];
-      for (const repo of searchableRepos(request, parsed.qualifiers)) {
-        const history = request.world.history(repo.id);
-        const tip = history.resolveRef(repo.defaultBranch);
-        if (!tip) continue;
-        for (const commit of history.reachableFrom(tip)) {
-          const message = commit.message.toLowerCase();
-          if (!terms.every((term) => message.includes(term))) continue;
-          const hit = { repo, commit };
-          if (
-            parsed.qualifiers.every((qual) => matchesQualifier(request, hit, qual) !== qual.negated)
-          )
-            found.push(hit);
+    return searchAnswer<Hit>(request, {
+      path: '/search/commits',
+      memoKey: 'search-commits',
+      sorts: SORTS,
+      collect(parsed, terms) {
+        const found: Hit[] = [];
+        for (const repo of searchableRepos(request, parsed.qualifiers)) {
+          const history = request.world.history(repo.id);
+          const tip = history.resolveRef(repo.defaultBranch);
+          if (!tip) continue;
+          for (const commit of history.reachableFrom(tip)) {
+            const message = commit.message.toLowerCase();
+            if (!terms.every((term) => message.includes(term))) continue;
+            const hit = { repo, commit };
+            if (
+              parsed.qualifiers.every(
+                (qual) => matchesQualifier(request, hit, qual) !== qual.negated,
+              )
+            )
+              found.push(hit);
+          }
         }
-      }
-      sortHits(found, sort, order);
-      return found;
-    });
-    const { items, link } = pageSearchHits(request, hits, '/search/commits');
-    return {
-      body: {
-        total_count: hits.length,
-        incomplete_results: false,
-        items: items.map((hit) => renderCommitSearchItem(request.render, hit.repo, hit.commit)),
+        return found;
       },
-      link,
-      headers: { 'cache-control': 'no-cache' },
-    };
+      sortHits,
+      renderItem: (hit) => renderCommitSearchItem(request.render, hit.repo, hit.commit),
+    });
   },
 };

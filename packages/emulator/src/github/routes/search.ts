@@ -1,11 +1,9 @@
 import type { Pull, Repo } from '../../data/model.js';
-import { validationFailed } from '../github-error.js';
 import type { GithubRequest, GithubRoute } from '../github-request.js';
-import { pageSearchHits } from '../search-page.js';
+import { searchAnswer } from '../search-answer.js';
 import { renderPullSearchItem } from '../render/search-item.js';
-import { matchesDateQualifier, parseSearchQuery, type Qualifier } from '../search-query.js';
-import { checkSearchQuery, resolveLogin, searchableRepos } from '../search-scope.js';
-import { memoByVersion } from '../../data/version-memo.js';
+import { matchesDateQualifier, type Qualifier } from '../search-query.js';
+import { resolveLogin, searchableRepos } from '../search-scope.js';
 
 interface Hit {
   repo: Repo;
@@ -118,60 +116,44 @@ function sortHits(hits: Hit[], sort: string | null, order: string): void {
   });
 }
 
+const SORTS = [
+  'comments',
+  'reactions',
+  'reactions-+1',
+  'reactions--1',
+  'reactions-smile',
+  'reactions-thinking_face',
+  'reactions-heart',
+  'reactions-tada',
+  'interactions',
+  'created',
+  'updated',
+];
+
 /** GET /search/issues for pull requests across repositories (its own rate-limit bucket). */
 export const searchIssues: GithubRoute = {
   resource: 'search',
   handler(request) {
-    const q = request.query.get('q');
-    if (q === null || q.trim() === '') throw validationFailed('Search', 'q', 'missing');
-    const parsed = parseSearchQuery(q);
-    checkSearchQuery(parsed);
-    const sort = request.query.get('sort');
-    const order = request.query.get('order') ?? 'desc';
-    if (
-      sort !== null &&
-      ![
-        'comments',
-        'reactions',
-        'reactions-+1',
-        'reactions--1',
-        'reactions-smile',
-        'reactions-thinking_face',
-        'reactions-heart',
-        'reactions-tada',
-        'interactions',
-        'created',
-        'updated',
-      ].includes(sort)
-    ) {
-      throw validationFailed('Search', 'sort');
-    }
-    const terms = parsed.terms.map((t) => t.toLowerCase());
-    const cacheKey = JSON.stringify([request.viewer?.id ?? null, request.scopes, q, sort, order]);
-    const hits = memoByVersion(request.world, `search:${cacheKey}`, () => {
-      const found: Hit[] = [];
-      for (const repo of searchableRepos(request, parsed.qualifiers)) {
-        for (const pull of request.world.history(repo.id).data.pulls) {
-          const hit = { repo, pull };
-          const text = `${pull.title}\n${pull.body ?? ''}`.toLowerCase();
-          if (!terms.every((term) => text.includes(term))) continue;
-          if (parsed.qualifiers.every((q) => matchesQualifier(request, hit, q) !== q.negated))
-            found.push(hit);
+    return searchAnswer<Hit>(request, {
+      path: '/search/issues',
+      memoKey: 'search',
+      sorts: SORTS,
+      collect(parsed, terms) {
+        const found: Hit[] = [];
+        for (const repo of searchableRepos(request, parsed.qualifiers)) {
+          for (const pull of request.world.history(repo.id).data.pulls) {
+            const hit = { repo, pull };
+            const text = `${pull.title}\n${pull.body ?? ''}`.toLowerCase();
+            if (!terms.every((term) => text.includes(term))) continue;
+            if (parsed.qualifiers.every((q) => matchesQualifier(request, hit, q) !== q.negated))
+              found.push(hit);
+          }
         }
-      }
-      sortHits(found, sort, order);
-      return found;
-    });
-    const { items, link } = pageSearchHits(request, hits, '/search/issues');
-    return {
-      body: {
-        total_count: hits.length,
-        incomplete_results: false,
-        items: items.map((hit) => renderPullSearchItem(request.render, hit.repo, hit.pull)),
-        search_type: 'lexical',
+        return found;
       },
-      link,
-      headers: { 'cache-control': 'no-cache' },
-    };
+      sortHits,
+      renderItem: (hit) => renderPullSearchItem(request.render, hit.repo, hit.pull),
+      extraBody: { search_type: 'lexical' },
+    });
   },
 };

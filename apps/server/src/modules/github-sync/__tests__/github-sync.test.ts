@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../../jobs/job-queue.js';
-import { bearer, testDialects, useTestApp } from '../../../test-app.js';
+import { bearer, dataOf, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
 import { deleteSyncStates, findSyncState } from '../../sync/sync-state.repository.js';
 import { requestGithubSync } from '../request-github-sync.js';
@@ -17,10 +17,6 @@ import { ACCOUNT_RESOURCE } from '../sync-constants.js';
 import { syncGithubAccount } from '../sync-github-account.js';
 
 const emulator = useEmulator({ repos: 40, richRepos: 6, projects: 2 });
-
-function dataOf<T>(response: { json: () => unknown }, schema: { parse: (value: unknown) => T }): T {
-  return schema.parse((response.json() as { data: unknown }).data);
-}
 
 describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
   const t = useTestApp(dialect, {

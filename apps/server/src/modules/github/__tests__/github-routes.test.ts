@@ -6,14 +6,10 @@ import {
   repositoryResultSchema,
 } from '@shipdeck/shared/github';
 import { describe, expect, it } from 'vitest';
-import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+import { bearer, dataOf, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
 
 const emulator = useEmulator({ repos: 40, richRepos: 6, projects: 2 });
-
-function dataOf<T>(response: { json: () => unknown }, schema: { parse: (value: unknown) => T }): T {
-  return schema.parse((response.json() as { data: unknown }).data);
-}
 
 describe.each(testDialects)('GitHub data routes on %s', (dialect) => {
   const t = useTestApp(dialect, {

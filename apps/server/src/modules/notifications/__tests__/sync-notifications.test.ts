@@ -1,17 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
-import { updateUser } from '../../auth/users.repository.js';
+import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { updateSyncState } from '../../sync/sync-state.repository.js';
 import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
 import { requestGithubSync } from '../../github-sync/request-github-sync.js';
 import { requestVercelSync } from '../../vercel/vercel-sync-jobs.js';
-import {
-  githubHeaders,
-  githubSecret,
-  vercelSecret,
-} from '../../webhooks/__tests__/webhook-fixtures.js';
+import { githubSecret, vercelSecret } from '../../webhooks/__tests__/webhook-fixtures.js';
+import { deliverGithubWebhook, signUpAsGithubUser } from '../../../test-webhooks.js';
 import { dedupeKeys } from '../dedupe-keys.js';
 import { notifyFailingChecks } from '../../github-sync/sync-change-notifications.js';
 import { storePullRequest, storeRepository } from '../../github-sync/__tests__/store-fixtures.js';
@@ -315,33 +311,15 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
         owner: { login: pull.owner_login },
       },
     });
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: '/webhooks/github',
-      payload: body,
-      headers: githubHeaders('pull_request_review', body),
-    });
+    const delivered = await deliverGithubWebhook(t.app, 'pull_request_review', body);
     expect(delivered.statusCode).toBe(202);
-    await t.app.jobs.drain();
     expect(await reviewsOf()).toEqual([{ type: 'pull-request-approved', dedupe_key: key }]);
   }, 60_000);
 
   it('failing checks a sync sees are told once to the pull request author, past their first sync', async () => {
-    const owner = await signUpAndLogIn(t.app);
-    const author = await signUpAndLogIn(t.app);
-    const newcomer = await signUpAndLogIn(t.app);
-    await updateUser(t.database.db, owner.userId, {
-      github_id: 'ck-owner',
-      github_login: 'ck-owner',
-    });
-    await updateUser(t.database.db, author.userId, {
-      github_id: 'ck-author',
-      github_login: 'ck-author',
-    });
-    await updateUser(t.database.db, newcomer.userId, {
-      github_id: 'ck-new',
-      github_login: 'ck-new',
-    });
+    const owner = await signUpAsGithubUser(t, 'ck-owner');
+    const author = await signUpAsGithubUser(t, 'ck-author');
+    const newcomer = await signUpAsGithubUser(t, 'ck-new');
     for (const userId of [owner.userId, author.userId]) {
       await updateSyncState(
         t.database.db,
@@ -429,14 +407,8 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
         owner: { login: 'ck-owner' },
       },
     });
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: '/webhooks/github',
-      payload: body,
-      headers: githubHeaders('check_run', body),
-    });
+    const delivered = await deliverGithubWebhook(t.app, 'check_run', body);
     expect(delivered.statusCode).toBe(202);
-    await t.app.jobs.drain();
     expect(countBy(await notificationsOf(author.userId), key)).toBe(1);
   });
 });

@@ -1,18 +1,15 @@
 import { vercelDeploymentsResultSchema, vercelProjectResultSchema } from '@shipdeck/shared/vercel';
 import { describe, expect, it } from 'vitest';
-import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+import { bearer, dataOf, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';
 import {
   storeCommit,
   storePullRequest,
   storeRepository,
 } from '../../github-sync/__tests__/store-fixtures.js';
-import { connectVercel } from '../../../test-vercel.js';
+import { signUpWithVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 2, deploymentsPerProject: 8 });
-
-const dataOf = <T>(response: { json: () => unknown }, schema: { parse: (v: unknown) => T }): T =>
-  schema.parse((response.json() as { data: unknown }).data);
 
 /** The synced store names the repository differently from Vercel's metadata, to tell them apart. */
 const SYNCED_HOST = 'https://github.example.test';
@@ -30,11 +27,7 @@ describe.each(testDialects)('deployments matched to the synced GitHub tables on 
   const get = (token: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
-  async function connectedUser() {
-    const user = await signUpAndLogIn(t.app);
-    await connectVercel(t.app, user.token, { token: emulator.handle.createVercelToken('octocat') });
-    return user;
-  }
+  const connectedUser = () => signUpWithVercel(t.app, emulator.handle);
 
   async function linkedProject(userId: string) {
     return t.database.db

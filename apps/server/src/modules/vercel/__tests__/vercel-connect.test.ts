@@ -2,15 +2,12 @@ import { userResultSchema } from '@shipdeck/shared/auth';
 import { vercelTeamsResultSchema } from '@shipdeck/shared/vercel';
 import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import { describe, expect, it } from 'vitest';
-import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+import { bearer, dataOf, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';
 import { sendWelcomeNotifications } from '../../notifications/welcome-notifications.js';
 import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 3, deploymentsPerProject: 6 });
-
-const dataOf = <T>(response: { json: () => unknown }, schema: { parse: (v: unknown) => T }): T =>
-  schema.parse((response.json() as { data: unknown }).data);
 
 describe.each(testDialects)('Connecting Vercel on %s', (dialect) => {
   const t = useTestApp(dialect, {

@@ -8,16 +8,13 @@ import {
 } from '@shipdeck/shared/vercel';
 import { describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../../jobs/job-queue.js';
-import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+import { bearer, dataOf, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';
 import { VercelClient } from '../vercel-client.js';
 import { syncVercelAccount } from '../vercel-sync.js';
-import { connectVercel } from '../../../test-vercel.js';
+import { signUpWithVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 3, deploymentsPerProject: 14 });
-
-const dataOf = <T>(response: { json: () => unknown }, schema: { parse: (v: unknown) => T }): T =>
-  schema.parse((response.json() as { data: unknown }).data);
 
 describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
   const t = useTestApp(dialect, {
@@ -32,17 +29,8 @@ describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
   const get = (token: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
-  async function connectedUser(login = 'octocat', teamSlug?: string) {
-    const user = await signUpAndLogIn(t.app);
-    const teamId = teamSlug
-      ? [...emulator.handle.world.vercel.teams.values()].find((team) => team.slug === teamSlug)?.id
-      : undefined;
-    await connectVercel(t.app, user.token, {
-      token: emulator.handle.createVercelToken(login),
-      teamId,
-    });
-    return user;
-  }
+  const connectedUser = (login?: string, teamSlug?: string) =>
+    signUpWithVercel(t.app, emulator.handle, login, teamSlug);
 
   const octocatUid = () => emulator.handle.world.vercel.userByGithubId(583231)?.uid ?? '';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
-import { updateUser } from '../../auth/users.repository.js';
+import { testDialects, useTestApp } from '../../../test-app.js';
 import { notify } from '../../notifications/notify.js';
 import { requeueStrandedDeliveries } from '../enqueue-webhook-apply.js';
 import { insertDeliveryOnce } from '../webhook-deliveries.repository.js';
 import { githubHeaders, githubPayloads, githubSecret, vercelSecret } from './webhook-fixtures.js';
+import { deliverGithubWebhook, signUpAsGithubUser } from '../../../test-webhooks.js';
 
 /**
  * What a process killed at the wrong moment leaves behind: a delivery stored but its apply job
@@ -16,12 +16,6 @@ describe.each(testDialects)('deliveries stranded by a crash on %s', (dialect) =>
   const t = useTestApp(dialect, {
     webhooks: { githubSecret, vercelSecret, perMinute: 10_000 },
   });
-
-  async function githubUser(login: string) {
-    const signedIn = await signUpAndLogIn(t.app);
-    await updateUser(t.database.db, signedIn.userId, { github_id: login, github_login: login });
-    return signedIn;
-  }
 
   /** Stores a delivery as the receiver does, then "dies" before queueing its job. */
   async function strand(owner: string, receivedAt?: string) {
@@ -42,7 +36,7 @@ describe.each(testDialects)('deliveries stranded by a crash on %s', (dialect) =>
         .where('delivery_id', '=', deliveryId)
         .execute();
     }
-    return { deliveryId, payload, headers };
+    return { event, deliveryId, payload, headers };
   }
 
   async function mergedNotifications(userId: string) {
@@ -64,31 +58,24 @@ describe.each(testDialects)('deliveries stranded by a crash on %s', (dialect) =>
   }
 
   it('applies a stranded delivery when GitHub redelivers it, still answering duplicate', async () => {
-    const owner = await githubUser(`strand-a-${dialect}`);
-    const { deliveryId, payload, headers } = await strand(`strand-a-${dialect}`);
+    const owner = await signUpAsGithubUser(t, `strand-a-${dialect}`);
+    const { event, deliveryId, payload, headers } = await strand(`strand-a-${dialect}`);
     await t.app.jobs.drain();
     expect(await appliedAt(deliveryId)).toBeNull();
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/webhooks/github',
-      payload,
-      headers,
-    });
+    const again = await deliverGithubWebhook(t.app, event, payload, headers);
     expect(again.statusCode).toBe(202);
     expect(again.json()).toMatchObject({ data: { received: true, duplicate: true } });
-    await t.app.jobs.drain();
     expect(await appliedAt(deliveryId)).not.toBeNull();
     expect(await mergedNotifications(owner.userId)).toHaveLength(1);
 
     // Once applied, a further redelivery changes nothing.
-    await t.app.inject({ method: 'POST', url: '/webhooks/github', payload, headers });
-    await t.app.jobs.drain();
+    await deliverGithubWebhook(t.app, event, payload, headers);
     expect(await mergedNotifications(owner.userId)).toHaveLength(1);
   });
 
   it('queues again, on its own, a delivery left unapplied for minutes, and only such', async () => {
-    const owner = await githubUser(`strand-b-${dialect}`);
+    const owner = await signUpAsGithubUser(t, `strand-b-${dialect}`);
     const minutesAgo = new Date(Date.now() - 5 * 60 * 1000).toISOString();
     const old = await strand(`strand-b-${dialect}`, minutesAgo);
     // Just received: its job may simply not have been queued yet; left alone.
@@ -103,7 +90,7 @@ describe.each(testDialects)('deliveries stranded by a crash on %s', (dialect) =>
   });
 
   it('never keeps a notification whose live event could not be stored', async () => {
-    const owner = await githubUser(`strand-c-${dialect}`);
+    const owner = await signUpAsGithubUser(t, `strand-c-${dialect}`);
     // The event insert fails, as if the process died between the two writes.
     if (dialect === 'sqlite') {
       await sql`create trigger refuse_events before insert on events

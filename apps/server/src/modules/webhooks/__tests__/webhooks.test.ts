@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
-import { updateUser } from '../../auth/users.repository.js';
+import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { dedupeKeys } from '../../notifications/dedupe-keys.js';
 import { notify } from '../../notifications/notify.js';
 import { storePullRequest, storeRepository } from '../../github-sync/__tests__/store-fixtures.js';
@@ -12,6 +11,11 @@ import {
   vercelHeaders,
   vercelSecret,
 } from './webhook-fixtures.js';
+import {
+  deliverGithubWebhook,
+  deliverVercelWebhook,
+  signUpAsGithubUser,
+} from '../../../test-webhooks.js';
 
 describe.each(testDialects)('webhooks on %s', (dialect) => {
   const t = useTestApp(dialect, {
@@ -26,12 +30,6 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     return Number(row.count);
   }
 
-  async function githubUser(login: string) {
-    const signedIn = await signUpAndLogIn(t.app);
-    await updateUser(t.database.db, signedIn.userId, { github_id: login, github_login: login });
-    return signedIn;
-  }
-
   async function notificationTypes(token: string) {
     const response = await t.app.inject({
       method: 'GET',
@@ -43,39 +41,15 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
       .data.notifications.map((n) => n.type);
   }
 
-  async function sendGithub(event: string, body: object, headers?: Record<string, string>) {
-    const payload = JSON.stringify(body);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/webhooks/github',
-      payload,
-      headers: headers ?? githubHeaders(event, payload),
-    });
-    await t.app.jobs.drain();
-    return response;
-  }
-
-  async function sendVercel(body: object, headers?: Record<string, string>) {
-    const payload = JSON.stringify(body);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/webhooks/vercel',
-      payload,
-      headers: headers ?? vercelHeaders(payload),
-    });
-    await t.app.jobs.drain();
-    return response;
-  }
-
   it('accepts a signed GitHub delivery once and acknowledges its redelivery', async () => {
     const before = await deliveryCount();
     const { event, body } = githubPayloads.push('hooks-a');
     const payload = JSON.stringify(body);
     const headers = githubHeaders(event, payload);
-    const first = await sendGithub(event, body, headers);
+    const first = await deliverGithubWebhook(t.app, event, body, headers);
     expect(first.statusCode).toBe(202);
     expect(first.json()).toEqual({ success: true, data: { received: true, duplicate: false } });
-    const again = await sendGithub(event, body, headers);
+    const again = await deliverGithubWebhook(t.app, event, body, headers);
     expect(again.statusCode).toBe(202);
     expect(again.json()).toMatchObject({ data: { duplicate: true } });
     expect(await deliveryCount()).toBe(before + 1);
@@ -87,9 +61,9 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     const payload = JSON.stringify(body);
     const unsigned = { ...githubHeaders(event, payload) } as Record<string, string>;
     delete unsigned['x-hub-signature-256'];
-    expect((await sendGithub(event, body, unsigned)).statusCode).toBe(401);
+    expect((await deliverGithubWebhook(t.app, event, body, unsigned)).statusCode).toBe(401);
     const wrong = githubHeaders(event, payload, 'another-secret');
-    expect((await sendGithub(event, body, wrong)).statusCode).toBe(401);
+    expect((await deliverGithubWebhook(t.app, event, body, wrong)).statusCode).toBe(401);
     const tampered = githubHeaders(event, payload);
     const changed = await t.app.inject({
       method: 'POST',
@@ -124,10 +98,13 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     const before = await deliveryCount();
     const delivery = vercelDelivery('deployment.created', 'hooks-d');
     const payload = JSON.stringify(delivery);
-    expect((await sendVercel(delivery, vercelHeaders(payload, 'wrong'))).statusCode).toBe(401);
-    expect((await sendVercel(delivery, { 'content-type': 'application/json' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await deliverVercelWebhook(t.app, delivery, vercelHeaders(payload, 'wrong'))).statusCode,
+    ).toBe(401);
+    expect(
+      (await deliverVercelWebhook(t.app, delivery, { 'content-type': 'application/json' }))
+        .statusCode,
+    ).toBe(401);
     const noId = JSON.stringify({ type: 'deployment.created', payload: {} });
     const invalid = await t.app.inject({
       method: 'POST',
@@ -138,14 +115,16 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<{ message: string }>().message).toContain('id');
     expect(await deliveryCount()).toBe(before);
-    expect((await sendVercel(delivery)).statusCode).toBe(202);
-    expect((await sendVercel(delivery)).json()).toMatchObject({ data: { duplicate: true } });
+    expect((await deliverVercelWebhook(t.app, delivery)).statusCode).toBe(202);
+    expect((await deliverVercelWebhook(t.app, delivery)).json()).toMatchObject({
+      data: { duplicate: true },
+    });
     expect(await deliveryCount()).toBe(before + 1);
   });
 
   it('creates each GitHub notification type once, however often it is observed', async () => {
-    const owner = await githubUser('hooks-owner');
-    const reviewer = await githubUser('hooks-reviewer');
+    const owner = await signUpAsGithubUser(t, 'hooks-owner');
+    const reviewer = await signUpAsGithubUser(t, 'hooks-reviewer');
     // Checks failing notify the pull request's author, whom the synced store names.
     await storeRepository(t.database.db, owner.userId, {
       id: 4242,
@@ -168,7 +147,7 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     ];
     // Each delivered twice under fresh delivery ids: GitHub sends one event per hook.
     for (const { event, body } of [...deliveries, ...deliveries]) {
-      expect((await sendGithub(event, body)).statusCode).toBe(202);
+      expect((await deliverGithubWebhook(t.app, event, body)).statusCode).toBe(202);
     }
     // A sync that sees the same merge builds the same key and so creates nothing new.
     const ownerRow = { id: owner.userId };
@@ -193,8 +172,8 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
   }, 30_000);
 
   it('tells the author of the pull request, not the repository owner, that its checks failed', async () => {
-    const owner = await githubUser('checks-owner');
-    const author = await githubUser('checks-author');
+    const owner = await signUpAsGithubUser(t, 'checks-owner');
+    const author = await signUpAsGithubUser(t, 'checks-author');
     await storeRepository(t.database.db, owner.userId, {
       id: 5151,
       owner: 'checks-owner',
@@ -209,14 +188,14 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     });
     const { event, body } = githubPayloads.checkRunFailed('checks-owner');
     const delivery = { ...body, repository: { ...body.repository, id: 5151 } };
-    expect((await sendGithub(event, delivery)).statusCode).toBe(202);
-    expect((await sendGithub(event, delivery)).statusCode).toBe(202);
+    expect((await deliverGithubWebhook(t.app, event, delivery)).statusCode).toBe(202);
+    expect((await deliverGithubWebhook(t.app, event, delivery)).statusCode).toBe(202);
     expect(await notificationTypes(author.token)).toEqual(['checks-failed']);
     expect(await notificationTypes(owner.token)).toEqual([]);
   });
 
   it('notifies a failed deployment and a production deployment once each', async () => {
-    const owner = await githubUser('hooks-vercel');
+    const owner = await signUpAsGithubUser(t, 'hooks-vercel');
     for (const type of [
       'deployment.created',
       'deployment.succeeded',
@@ -224,15 +203,17 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
       'deployment.ready',
       'deployment.succeeded',
     ]) {
-      expect((await sendVercel(vercelDelivery(type, 'hooks-vercel'))).statusCode).toBe(202);
+      expect(
+        (await deliverVercelWebhook(t.app, vercelDelivery(type, 'hooks-vercel'))).statusCode,
+      ).toBe(202);
     }
     const preview = vercelDelivery('deployment.succeeded', 'hooks-vercel', null);
     preview.payload.deployment.id = 'dpl_preview';
-    await sendVercel(preview);
+    await deliverVercelWebhook(t.app, preview);
     const failed = vercelDelivery('deployment.error', 'hooks-vercel');
     failed.payload.deployment.id = 'dpl_failed';
-    await sendVercel(failed);
-    await sendVercel({ ...failed, id: 'evt_again' });
+    await deliverVercelWebhook(t.app, failed);
+    await deliverVercelWebhook(t.app, { ...failed, id: 'evt_again' });
     expect(
       await notify(t.app, owner.userId, {
         type: 'deployment-failed',
@@ -250,9 +231,9 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
   });
 
   it('pushes a data change for the repository to its owner', async () => {
-    const owner = await githubUser('hooks-data');
+    const owner = await signUpAsGithubUser(t, 'hooks-data');
     const { event, body } = githubPayloads.push('hooks-data');
-    await sendGithub(event, body);
+    await deliverGithubWebhook(t.app, event, body);
     const events = await t.database.db
       .selectFrom('events')
       .select(['type', 'payload'])

@@ -5,7 +5,7 @@ import { PullRequestsRoute } from '@/app/routes/app/pull-requests';
 import { buildPagination } from '@/testing/github-data';
 import { mockApi, ok, syncedState } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { buildUser } from '@/testing/test-data';
+import { buildUser, buildVercelUser } from '@/testing/test-data';
 import { formatDateTime } from '@/utils/format-date';
 import { ProviderDownBanner } from '../sync-status-bar';
 
@@ -15,19 +15,7 @@ const failing = (lastError: string) => ({
   sync: { ...syncedState.sync, lastError, lastAttemptAt: '2026-11-23T09:30:00.000Z' },
 });
 
-const withVercel = buildUser({
-  githubId: '583231',
-  githubLogin: 'octocat',
-  vercelConnected: true,
-  vercel: {
-    username: 'octocat',
-    teamId: null,
-    teamSlug: null,
-    teamName: null,
-    status: 'connected',
-    source: 'token',
-  },
-});
+const withVercel = buildVercelUser();
 
 const emptyVercel = {
   'GET /api/vercel/projects': ok({

@@ -6,21 +6,9 @@ import { CommitDeploymentMarks } from '@/features/vercel/components/commit-deplo
 import { DeploymentRow } from '@/features/vercel/components/deployment-row';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { buildUser } from '@/testing/test-data';
+import { buildUser, buildVercelUser } from '@/testing/test-data';
 
-const withVercel = buildUser({
-  githubId: '583231',
-  githubLogin: 'octocat',
-  vercelConnected: true,
-  vercel: {
-    username: 'octocat',
-    teamId: null,
-    teamSlug: null,
-    teamName: null,
-    status: 'connected',
-    source: 'token',
-  },
-});
+const withVercel = buildVercelUser();
 
 const MIN = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
