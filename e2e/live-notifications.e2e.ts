@@ -98,7 +98,7 @@ describe('live notifications in demo mode', () => {
     expect(e2e.pageErrors).toEqual([]);
   });
 
-  it('an emulator push to the default branch arrives in the bell over SSE without a reload', async () => {
+  it('an emulator push to the default branch and a failed deployment arrive in the bell over SSE without a reload', async () => {
     const page = await e2e.newPage({ colorScheme: 'dark' });
     await page.goto('/login');
     await page.getByRole('link', { name: 'Continue with GitHub' }).click();
@@ -120,7 +120,7 @@ describe('live notifications in demo mode', () => {
     async function expectItem(title: RegExp, before: number) {
       await expect.poll(unread, { timeout: 30_000 }).toBeGreaterThan(before);
       await headerBell.click();
-      await panel.getByRole('button', { name: title }).first().waitFor({ timeout: 10_000 });
+      await panel.getByRole('button', { name: title }).first().waitFor({ timeout: 30_000 });
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'hidden' });
     }
@@ -140,9 +140,22 @@ describe('live notifications in demo mode', () => {
       before,
     );
 
+    // A production build that fails (the emulator walks it queued → building → error over about
+    // 9 s, sending Vercel's webhooks) reaches the bell too. octocat/shipdeck: the demo user's own
+    // repository with a project in the demo Vercel account (a failure of a project they neither
+    // own nor see on Vercel is not theirs to hear of).
+    const beforeFailure = await unread();
+    await triggerActivity({
+      kind: 'deployment',
+      repo: 'octocat/shipdeck',
+      outcome: 'ERROR',
+      waitForDeployment: false,
+    });
+    await expectItem(/^Deployment failed: /, beforeFailure);
+
     expect(
       await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
     ).toBe(true);
     expect(e2e.pageErrors).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });
