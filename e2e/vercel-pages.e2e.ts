@@ -21,6 +21,11 @@ async function connectDemoVercel(page: Page): Promise<void> {
     await vercelRow.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByText('Vercel account disconnected').waitFor();
   }
+  // Not connected: the deployments page offers to connect instead of an error or empty list.
+  await page.goto('/deployments');
+  await page.getByRole('heading', { name: 'Vercel not connected' }).first().waitFor();
+  await page.getByRole('button', { name: 'Connect Vercel' }).first().waitFor();
+  await page.goto('/settings');
   await vercelRow.getByRole('button', { name: 'Connect', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect Vercel' });
   await dialog.getByRole('button', { name: 'Use the demo account' }).click();
@@ -57,6 +62,21 @@ describe('Vercel pages on demo data', () => {
         .first()
         .waitFor({ timeout: 20_000 });
       await snap(page, `deployments-${theme}-${width}`);
+      // Each row links to its deployment URL, and to its commit on GitHub where it has one.
+      const firstRow = rows.first();
+      expect(await firstRow.locator('a[href^="https://"][href*=".vercel.app"]').count()).toBe(1);
+      expect(
+        await page
+          .getByRole('region', { name: 'Deployments' })
+          .locator('li a[href*="/commit/"]')
+          .count(),
+      ).toBeGreaterThan(0);
+      expect(
+        await page
+          .getByRole('region', { name: 'Deployments' })
+          .locator('li a[href*="/pull/"]')
+          .count(),
+      ).toBeGreaterThan(0);
 
       await page.getByLabel('Filter').selectOption('error');
       await page.waitForURL(/filter=error/);
@@ -73,6 +93,13 @@ describe('Vercel pages on demo data', () => {
       await page.getByRole('heading', { name: 'Build log (last lines)' }).waitFor();
       await page.getByRole('heading', { name: 'What production still serves' }).waitFor();
       await page.locator('pre div').first().waitFor();
+      const facts = page.locator('dl').first().locator('dt');
+      expect(await facts.allTextContents()).toEqual(
+        expect.arrayContaining(['Commit', 'Author', 'Branch', 'Pull request']),
+      );
+      expect(await page.locator('dd a[href*="/commit/"]').count()).toBe(1);
+      // Build tools' colour codes (ESC [36m …) are not shown as raw escape sequences.
+      expect(await page.locator('pre').innerText()).not.toMatch(/\[\d+m/);
       await snap(page, `triage-${theme}-${width}`);
 
       await page.goto('/dashboard');
@@ -99,8 +126,19 @@ describe('Vercel pages on demo data', () => {
         .getByText(/Production:/)
         .first()
         .waitFor();
+      await card
+        .getByText(/^Serves commit/)
+        .first()
+        .waitFor();
+      expect(await card.locator('a[href*="/commit/"]').count()).toBeGreaterThan(0);
       await page.getByText('Live in production').first().waitFor();
       await snap(page, `repository-${theme}-${width}`);
+
+      // A preview deployment built from a commit on the first page shows its URL on that row.
+      await page.goto('/repo/octocat/secret-plans');
+      const preview = page.getByRole('link', { name: /^Preview: .+\.vercel\.app$/ }).first();
+      await preview.waitFor({ timeout: 20_000 });
+      expect(await preview.getAttribute('href')).toMatch(/^https:\/\/.+\.vercel\.app$/);
 
       expect(e2e.pageErrors).toEqual([]);
     });
