@@ -254,6 +254,25 @@ describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
     }
   });
 
+  it("syncs the busiest (most recently updated) projects' deployments first", async () => {
+    const { token, userId } = await connectedUser();
+    const projects = dataOf(
+      await get(token, '/api/vercel/projects?limit=100'),
+      vercelProjectsResultSchema,
+    ).projects;
+    expect(projects.length).toBeGreaterThan(1);
+    const busiestFirst = [...projects]
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .map((p) => p.id);
+    emulator.handle.requestLog.clear();
+    expect(await syncVercelAccount(t.app, userId)).toBe('synced');
+    const order = emulator.handle.requestLog
+      .list({ area: 'vercel' })
+      .map((entry) => /\/deployments\?.*projectId=([^&]+)/.exec(entry.url)?.[1])
+      .filter((id): id is string => id !== undefined);
+    expect([...new Set(order)]).toEqual(busiestFirst);
+  });
+
   it('asks to reconnect once Vercel stops accepting the token, keeping the data', async () => {
     const user = await signUpAndLogIn(t.app);
     const vercelToken = emulator.handle.createVercelToken('octocat');
