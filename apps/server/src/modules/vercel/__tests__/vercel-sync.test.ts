@@ -254,6 +254,24 @@ describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
     }
   });
 
+  it('answers 400 naming the field for a bad limit, filter, sort or offset', async () => {
+    const { token } = await connectedUser();
+    const project = dataOf(await get(token, '/api/vercel/projects'), vercelProjectsResultSchema)
+      .projects[0];
+    for (const [url, field] of [
+      ['/api/vercel/deployments?limit=0', 'query.limit'],
+      ['/api/vercel/deployments?limit=abc', 'query.limit'],
+      ['/api/vercel/deployments?filter=broken', 'query.filter'],
+      ['/api/vercel/deployments?sort=name', 'query.sort'],
+      ['/api/vercel/projects?offset=-1', 'query.offset'],
+      [`/api/vercel/projects/${project?.id ?? ''}/deployments?limit=1000`, 'query.limit'],
+    ] as const) {
+      const answer = await get(token, url);
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json(), url).toMatchObject({ success: false, errors: [{ field }] });
+    }
+  });
+
   it("syncs the busiest (most recently updated) projects' deployments first", async () => {
     const { token, userId } = await connectedUser();
     const projects = dataOf(
