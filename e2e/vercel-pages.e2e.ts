@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
 
@@ -42,6 +43,43 @@ async function snap(page: Page, name: string): Promise<void> {
 
 describe('Vercel pages on demo data', () => {
   const e2e = useE2e();
+
+  it('connects with a pasted token scoped to a team, and refuses a wrong token with the reason', async () => {
+    const page = await e2e.newPage({ width: 390, colorScheme: 'dark' });
+    await signInAsOctocat(page);
+    await page.goto('/settings');
+    const vercelRow = page.locator('li', { hasText: 'Vercel' });
+    await vercelRow.getByRole('button').first().waitFor();
+    if (await vercelRow.getByRole('button', { name: 'Disconnect' }).isVisible()) {
+      await vercelRow.getByRole('button', { name: 'Disconnect' }).click();
+      await page.getByText('Vercel account disconnected').waitFor();
+    }
+    await vercelRow.getByRole('button', { name: 'Connect', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Vercel' });
+    const tokenField = dialog.getByLabel('Access token');
+    await tokenField.fill('vercel_emu_nobody_at_all');
+    await dialog.getByRole('button', { name: 'Check token' }).click();
+    await dialog.getByText(vercelMessages.tokenInvalid).waitFor();
+
+    // The emulator's demo account token, pasted as a user would paste their own.
+    await tokenField.fill('vercel_emu_octocat');
+    await dialog.getByRole('button', { name: 'Check token' }).click();
+    const scope = dialog.getByLabel('Scope for octocat');
+    await scope.waitFor();
+    await scope.selectOption({ label: 'Shipdeck Labs' });
+    await snap(page, 'connect-dialog-team-dark-390');
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByText('Vercel account connected').waitFor();
+    await vercelRow.getByText(/Connected as octocat \(team Shipdeck Labs\)/).waitFor();
+
+    // The first sync of the team's projects shows on the deployments page (the server tests check
+    // that they are the team's and not the personal account's).
+    await page.goto('/deployments');
+    const projects = page.getByRole('region', { name: 'Vercel Projects' }).locator('li');
+    await projects.first().waitFor({ timeout: 20_000 });
+    expect(await projects.count()).toBeGreaterThan(0);
+    expect(e2e.pageErrors).toEqual([]);
+  });
 
   for (const [theme, width] of [
     ['light', 1280],
