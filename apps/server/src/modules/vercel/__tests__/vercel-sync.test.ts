@@ -313,6 +313,23 @@ describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
     expect(projects.projects.length).toBeGreaterThan(0);
   });
 
+  it('asks to reconnect when opening a deployment finds the token refused, still showing it', async () => {
+    const user = await signUpAndLogIn(t.app);
+    const vercelToken = emulator.handle.createVercelToken('octocat');
+    await connectVercel(t.app, user.token, { token: vercelToken });
+    const deployment = dataOf(
+      await get(user.token, '/api/vercel/deployments?limit=1'),
+      vercelDeploymentsResultSchema,
+    ).deployments[0];
+    if (!deployment) throw new Error('nothing synced');
+    emulator.handle.world.vercelTokens.delete(vercelToken);
+    const detail = await get(user.token, `/api/vercel/deployments/${deployment.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(dataOf(detail, vercelDeploymentDetailSchema).deployment.id).toBe(deployment.id);
+    const me = dataOf(await get(user.token, '/auth/me'), userResultSchema);
+    expect(me.user.vercel?.status).toBe('reconnect');
+  });
+
   it("answers 404 for another user's project or deployment on every /api/vercel route", async () => {
     const owner = await connectedUser();
     const other = await connectedUser('monalisa');
