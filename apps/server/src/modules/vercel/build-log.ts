@@ -4,6 +4,8 @@ import { vercelLimits } from '@shipdeck/shared/vercel-constants';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nowIso } from '../../lib/clock.js';
+import { VercelApiError } from './vercel-client.js';
+import { markVercelConnection } from './vercel-connections.repository.js';
 import { vercelClientFor } from './vercel-credentials.js';
 import type { DeploymentRow } from './vercel-read.repository.js';
 import { saveBuildLog } from './vercel-store.repository.js';
@@ -42,6 +44,10 @@ export async function buildLogFor(
     await saveBuildLog(app.db, userId, row.id, lines, nowIso());
     return lines;
   } catch (error) {
+    // A refused token asks for Reconnect now, not only at the next background sync.
+    if (error instanceof VercelApiError && error.kind === 'invalid-token') {
+      await markVercelConnection(app.db, userId, 'reconnect');
+    }
     app.log.warn({ deploymentId: row.id, err: error }, 'Vercel build log unavailable');
     // An unfinished build's log as last fetched beats none while Vercel is failing.
     return lastGood;

@@ -11,7 +11,7 @@ import { bearer, newAccount, testConfig } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
 import { findProviderToken } from '../../connections/provider-tokens.repository.js';
 
-const emulator = useEmulator({ repos: 8, richRepos: 2, projects: 0 });
+const emulator = useEmulator({ repos: 8, richRepos: 2, projects: 2, deploymentsPerProject: 4 });
 
 // SQLite only: the point is a real database file on disk to read back byte by byte.
 describe('secrets at rest, in logs and in answers', () => {
@@ -31,7 +31,11 @@ describe('secrets at rest, in logs and in answers', () => {
 
   beforeAll(async () => {
     app = await buildApp({
-      config: testConfig({ logLevel: 'debug', github: emulator.githubConfig }),
+      config: testConfig({
+        logLevel: 'debug',
+        github: emulator.githubConfig,
+        vercel: emulator.vercelConfig,
+      }),
       database: createDatabase({ dialect: 'sqlite', filename }),
       logStream,
     });
@@ -90,6 +94,46 @@ describe('secrets at rest, in logs and in answers', () => {
     ]) {
       await call({ method: 'GET', url, headers: bearer(githubSession) });
     }
+    const vercelToken = emulator.handle.createVercelToken('octocat');
+    const wrongVercelToken = 'vercel_emu_wrong_token_0123456789';
+    const refused = await call({
+      method: 'PUT',
+      url: '/auth/vercel',
+      headers: bearer(githubSession),
+      payload: { token: wrongVercelToken },
+    });
+    expect(refused.statusCode).toBe(400);
+    await call({
+      method: 'POST',
+      url: '/auth/vercel/teams',
+      headers: bearer(githubSession),
+      payload: { token: vercelToken },
+    });
+    const connected = await call({
+      method: 'PUT',
+      url: '/auth/vercel',
+      headers: bearer(githubSession),
+      payload: { token: vercelToken },
+    });
+    expect(connected.statusCode).toBe(200);
+    await app.jobs.drain();
+    const vercelDeployments = await call({
+      method: 'GET',
+      url: '/api/vercel/deployments',
+      headers: bearer(githubSession),
+    });
+    const deploymentId =
+      vercelDeployments.json<{ data: { deployments: { id: string }[] } }>().data.deployments[0]
+        ?.id ?? '';
+    expect(deploymentId).toMatch(/^dpl_/);
+    for (const url of [
+      '/api/vercel/projects',
+      '/api/vercel/status',
+      `/api/vercel/deployments/${deploymentId}`,
+      '/auth/me',
+    ]) {
+      await call({ method: 'GET', url, headers: bearer(githubSession) });
+    }
     await call({ method: 'GET', url: '/api/github/repos', headers: bearer(passwordSession) });
     await call({ method: 'POST', url: '/auth/github/link', headers: bearer(passwordSession) });
     await call({
@@ -112,12 +156,19 @@ describe('secrets at rest, in logs and in answers', () => {
     await call({ method: 'POST', url: '/auth/logout', headers: bearer(newSession) });
     await app.close();
 
-    const secrets = [githubToken, account.password, ...issuedSessionTokens];
+    const secrets = [
+      githubToken,
+      vercelToken,
+      wrongVercelToken,
+      account.password,
+      ...issuedSessionTokens,
+    ];
     // The capture is real: the requests above, with their URLs, logged with debug output on
     // (repository reads come from the synced store now, so no upstream error need log at debug).
     const log = logLines.join('');
     expect(app.log.level).toBe('debug');
     expect(log).toContain('/api/github/repos/octocat/shipdeck/commits');
+    expect(log).toContain('/auth/vercel');
     // The SQLite file and its write-ahead log, read as bytes.
     const files = readdirSync(directory).filter((name) => name.startsWith('shipdeck.db'));
     expect(files).toContain('shipdeck.db');

@@ -242,6 +242,43 @@ describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
     }
   });
 
+  it('answers 400 naming the field for a bad limit, filter, sort or offset', async () => {
+    const { token } = await connectedUser();
+    const project = dataOf(await get(token, '/api/vercel/projects'), vercelProjectsResultSchema)
+      .projects[0];
+    for (const [url, field] of [
+      ['/api/vercel/deployments?limit=0', 'query.limit'],
+      ['/api/vercel/deployments?limit=abc', 'query.limit'],
+      ['/api/vercel/deployments?filter=broken', 'query.filter'],
+      ['/api/vercel/deployments?sort=name', 'query.sort'],
+      ['/api/vercel/projects?offset=-1', 'query.offset'],
+      [`/api/vercel/projects/${project?.id ?? ''}/deployments?limit=1000`, 'query.limit'],
+    ] as const) {
+      const answer = await get(token, url);
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json(), url).toMatchObject({ success: false, errors: [{ field }] });
+    }
+  });
+
+  it("syncs the busiest (most recently updated) projects' deployments first", async () => {
+    const { token, userId } = await connectedUser();
+    const projects = dataOf(
+      await get(token, '/api/vercel/projects?limit=100'),
+      vercelProjectsResultSchema,
+    ).projects;
+    expect(projects.length).toBeGreaterThan(1);
+    const busiestFirst = [...projects]
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .map((p) => p.id);
+    emulator.handle.requestLog.clear();
+    expect(await syncVercelAccount(t.app, userId)).toBe('synced');
+    const order = emulator.handle.requestLog
+      .list({ area: 'vercel' })
+      .map((entry) => /\/deployments\?.*projectId=([^&]+)/.exec(entry.url)?.[1])
+      .filter((id): id is string => id !== undefined);
+    expect([...new Set(order)]).toEqual(busiestFirst);
+  });
+
   it('asks to reconnect once Vercel stops accepting the token, keeping the data', async () => {
     const user = await signUpAndLogIn(t.app);
     const vercelToken = emulator.handle.createVercelToken('octocat');
@@ -262,6 +299,23 @@ describe.each(testDialects)('Vercel sync and /api/vercel on %s', (dialect) => {
       vercelProjectsResultSchema,
     );
     expect(projects.projects.length).toBeGreaterThan(0);
+  });
+
+  it('asks to reconnect when opening a deployment finds the token refused, still showing it', async () => {
+    const user = await signUpAndLogIn(t.app);
+    const vercelToken = emulator.handle.createVercelToken('octocat');
+    await connectVercel(t.app, user.token, { token: vercelToken });
+    const deployment = dataOf(
+      await get(user.token, '/api/vercel/deployments?limit=1'),
+      vercelDeploymentsResultSchema,
+    ).deployments[0];
+    if (!deployment) throw new Error('nothing synced');
+    emulator.handle.world.vercelTokens.delete(vercelToken);
+    const detail = await get(user.token, `/api/vercel/deployments/${deployment.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(dataOf(detail, vercelDeploymentDetailSchema).deployment.id).toBe(deployment.id);
+    const me = dataOf(await get(user.token, '/auth/me'), userResultSchema);
+    expect(me.user.vercel?.status).toBe('reconnect');
   });
 
   it("answers 404 for another user's project or deployment on every /api/vercel route", async () => {

@@ -67,8 +67,13 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
       <div className="mb-4 empty:hidden">
         <GithubSyncBanner />
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="min-w-0 self-start lg:col-span-2">
+      {/* The deployment card comes first in the page's order (spec: header, deployment status,
+          tabs), so a phone shows it above the commits; wide screens place it atop the side column. */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 self-start lg:col-start-3 lg:row-start-1">
+          <RepositoryDeploymentCard fullName={`${owner}/${repo}`} />
+        </div>
+        <Card className="min-w-0 self-start lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Tabs defaultValue="commits">
             <TabsList aria-label="Repository activity">
               <TabsTrigger value="commits">
@@ -98,8 +103,7 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
             </TabsContent>
           </Tabs>
         </Card>
-        <div className="min-w-0 space-y-6">
-          <RepositoryDeploymentCard fullName={`${owner}/${repo}`} />
+        <div className="min-w-0 space-y-6 self-start lg:col-start-3 lg:row-start-2">
           {repository || query.isPending ? <RepositoryInfoCard repository={repository} /> : null}
           <LanguagesCard owner={owner} repo={repo} />
           <BranchesCard

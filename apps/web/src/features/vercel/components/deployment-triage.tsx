@@ -9,6 +9,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { useVercelDeployment } from '../api/get-vercel-deployment';
+import { plainLogText } from '../plain-log-text';
 import { DeploymentRow } from './deployment-row';
 import { DeploymentStatusBadge } from './deployment-status-badge';
 
@@ -142,7 +143,7 @@ export function DeploymentTriage({ id }: { id: string }) {
                         : undefined
                   }
                 >
-                  {line.text}
+                  {plainLogText(line.text)}
                 </div>
               ))}
             </pre>

@@ -73,23 +73,38 @@ function ProjectStates({ fullName }: { fullName: string }) {
               </p>
             ) : null}
             {production ? (
-              <p className="min-w-0 truncate text-xs text-zinc-600 dark:text-zinc-400">
-                Production:{' '}
-                <a
-                  href={production.url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-blue-700 hover:underline dark:text-blue-400"
-                >
-                  {production.url.replace(/^https:\/\//, '')}
-                </a>
+              <>
+                <p className="min-w-0 truncate text-xs text-zinc-600 dark:text-zinc-400">
+                  Production:{' '}
+                  <a
+                    href={production.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-blue-700 hover:underline dark:text-blue-400"
+                  >
+                    {production.url.replace(/^https:\/\//, '')}
+                  </a>
+                </p>
+                {/* Its own line: after a long URL the commit was cut off in the narrow card. */}
                 {production.commitSha ? (
-                  <>
-                    {' '}
-                    serves <span className="font-mono">{production.commitSha.slice(0, 7)}</span>
-                  </>
+                  <p className="min-w-0 truncate text-xs text-zinc-600 dark:text-zinc-400">
+                    Serves commit{' '}
+                    {production.commitUrl ? (
+                      <a
+                        href={production.commitUrl}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="font-mono text-blue-700 hover:underline dark:text-blue-400"
+                      >
+                        {production.commitSha.slice(0, 7)}
+                      </a>
+                    ) : (
+                      <span className="font-mono">{production.commitSha.slice(0, 7)}</span>
+                    )}
+                    {production.commitMessage ? ` ${production.commitMessage.split('\n')[0]}` : ''}
+                  </p>
                 ) : null}
-              </p>
+              </>
             ) : (
               <p className="text-xs text-zinc-500 dark:text-zinc-400">Nothing in production yet.</p>
             )}
