@@ -7,6 +7,8 @@ import { githubClientFor } from '../github/github-client.js';
 import { fetchPullRequestShipState } from '../insights/fetch-ship-state.js';
 import { updateSyncState } from '../sync/sync-state.repository.js';
 import { openSyncClient } from './github-sync-client.js';
+import { savePullRequests } from './github-store.repository.js';
+import { parsePulls, pullRow } from './github-wire.js';
 import { openPullsForShipState, parseLogins, saveShipState } from './ship-state.repository.js';
 import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
@@ -29,8 +31,12 @@ export async function shipStatePullsDue(app: FastifyInstance, userId: string): P
 export async function syncShipStates(
   ctx: SyncContext,
   user: UserRow,
-  /** False for a first sync's own pass: what it reads is history, not news. */
-  options: { notify: boolean } = { notify: true },
+  options: {
+    /** False for a first sync's own pass: what it reads is history, not news. */
+    notify: boolean;
+    /** The sync that queued this pass listed the pulls just before: stored heads are current. */
+    storedHeadsCurrent: boolean;
+  } = { notify: true, storedHeadsCurrent: false },
 ): Promise<void> {
   const pulls = await openPullsForShipState(ctx.app.db, ctx.userId, SHIP_STATE_PULLS);
   if (pulls.length === 0) return;
@@ -39,12 +45,18 @@ export async function syncShipStates(
   let done = 0;
   for (const pull of pulls) {
     try {
+      const listed =
+        pull.head_sha !== null &&
+        (options.storedHeadsCurrent || ctx.listedPullRepositories.has(Number(pull.repository_id)));
+      const head = listed
+        ? { sha: pull.head_sha ?? '', requestedReviewers: parseLogins(pull.requested_reviewers) }
+        : await readPullHead(ctx, octokit, pull);
       const state = await fetchPullRequestShipState(octokit, {
         owner: pull.owner_login,
         repo: pull.name,
         number: pull.number,
-        headSha: pull.head_sha ?? '',
-        requestedReviewers: parseLogins(pull.requested_reviewers),
+        headSha: head.sha,
+        requestedReviewers: head.requestedReviewers,
       });
       await saveShipState(ctx.app.db, Number(pull.id), state);
       if (state.review !== pull.review_state || state.checks !== pull.checks_state) {
@@ -66,6 +78,34 @@ export async function syncShipStates(
 
 type ShipPull = Awaited<ReturnType<typeof openPullsForShipState>>[number];
 type ShipState = Awaited<ReturnType<typeof fetchPullRequestShipState>>;
+
+/**
+ * Head SHA and requested reviewers of a pull request whose repository's pull list this run did
+ * not read (the search found it, and a search hit carries neither): one conditional GET, a free
+ * 304 once nothing moved. The answer is stored, so the preview and stage join on its head too.
+ */
+async function readPullHead(
+  ctx: SyncContext,
+  octokit: Awaited<ReturnType<typeof githubClientFor>>,
+  pull: ShipPull,
+): Promise<{ sha: string; requestedReviewers: string[] }> {
+  const { data } = await octokit.rest.pulls.get({
+    owner: pull.owner_login,
+    repo: pull.name,
+    pull_number: pull.number,
+  });
+  const [item] = parsePulls([data]);
+  if (!item) throw new Error('GitHub answered no pull request');
+  await savePullRequests(
+    ctx.app.db,
+    [pullRow(item, Number(pull.repository_id), ctx.startedAt)],
+    'list',
+  );
+  return {
+    sha: item.head.sha,
+    requestedReviewers: (item.requested_reviewers ?? []).map((reviewer) => reviewer.login),
+  };
+}
 
 /** Failing checks and a new verdict, told as the webhooks would tell them. */
 async function notifyShipNews(ctx: SyncContext, pull: ShipPull, state: ShipState): Promise<void> {
@@ -109,10 +149,11 @@ export async function syncDeferredShipStates(
     startedAt: nowIso(),
     changed: new Set(),
     changedRepositories: new Set(),
+    listedPullRepositories: new Set(),
   };
   try {
     // The initial sync's own pass, run later: like the rest of a first sync, it tells no news.
-    await syncShipStates(ctx, user, { notify: false });
+    await syncShipStates(ctx, user, { notify: false, storedHeadsCurrent: true });
   } finally {
     await updateSyncState(app.db, syncStateKey(user.id, ACCOUNT_RESOURCE), {
       phase: null,
