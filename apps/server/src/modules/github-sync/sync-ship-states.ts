@@ -7,8 +7,7 @@ import { githubClientFor } from '../github/github-client.js';
 import { fetchPullRequestShipState } from '../insights/fetch-ship-state.js';
 import { updateSyncState } from '../sync/sync-state.repository.js';
 import { openSyncClient } from './github-sync-client.js';
-import { savePullRequests } from './github-store.repository.js';
-import { parsePulls, pullRow } from './github-wire.js';
+import { readPullHead } from './read-pull-head.js';
 import { openPullsForShipState, parseLogins, saveShipState } from './ship-state.repository.js';
 import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
@@ -50,7 +49,7 @@ export async function syncShipStates(
         (options.storedHeadsCurrent || ctx.listedPullRepositories.has(Number(pull.repository_id)));
       const head = listed
         ? { sha: pull.head_sha ?? '', requestedReviewers: parseLogins(pull.requested_reviewers) }
-        : await readPullHead(ctx, octokit, pull);
+        : await readPullHead(ctx.app.db, octokit, pull, ctx.startedAt);
       const state = await fetchPullRequestShipState(octokit, {
         owner: pull.owner_login,
         repo: pull.name,
@@ -78,34 +77,6 @@ export async function syncShipStates(
 
 type ShipPull = Awaited<ReturnType<typeof openPullsForShipState>>[number];
 type ShipState = Awaited<ReturnType<typeof fetchPullRequestShipState>>;
-
-/**
- * Head SHA and requested reviewers of a pull request whose repository's pull list this run did
- * not read (the search found it, and a search hit carries neither): one conditional GET, a free
- * 304 once nothing moved. The answer is stored, so the preview and stage join on its head too.
- */
-async function readPullHead(
-  ctx: SyncContext,
-  octokit: Awaited<ReturnType<typeof githubClientFor>>,
-  pull: ShipPull,
-): Promise<{ sha: string; requestedReviewers: string[] }> {
-  const { data } = await octokit.rest.pulls.get({
-    owner: pull.owner_login,
-    repo: pull.name,
-    pull_number: pull.number,
-  });
-  const [item] = parsePulls([data]);
-  if (!item) throw new Error('GitHub answered no pull request');
-  await savePullRequests(
-    ctx.app.db,
-    [pullRow(item, Number(pull.repository_id), ctx.startedAt)],
-    'list',
-  );
-  return {
-    sha: item.head.sha,
-    requestedReviewers: (item.requested_reviewers ?? []).map((reviewer) => reviewer.login),
-  };
-}
 
 /** Failing checks and a new verdict, told as the webhooks would tell them. */
 async function notifyShipNews(ctx: SyncContext, pull: ShipPull, state: ShipState): Promise<void> {
