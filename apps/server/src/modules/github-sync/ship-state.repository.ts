@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { bumpStoreVersionOfViewers } from '../sync/store-version.repository.js';
 import { involvedPullRequests } from './github-reads.repository.js';
 
-/** The user's open pull requests with a known head SHA, most recently updated first. */
+/** The user's open pull requests, most recently updated first (a search hit has no head SHA yet). */
 export async function openPullsForShipState(db: Db, userId: string, limit: number) {
   return involvedPullRequests(db, userId)
     .select([
@@ -21,7 +21,6 @@ export async function openPullsForShipState(db: Db, userId: string, limit: numbe
       'github_repositories.name',
     ])
     .where('github_pull_requests.state', '=', 'open')
-    .where('github_pull_requests.head_sha', 'is not', null)
     .orderBy('github_pull_requests.updated_at', 'desc')
     .orderBy('github_pull_requests.id', 'desc')
     .limit(limit)

@@ -22,6 +22,11 @@ export interface SyncContext {
   changed: Set<ChangedResource>;
   /** `owner/name` of the repositories whose commits or pulls GitHub answered anew. */
   changedRepositories: Set<string>;
+  /**
+   * Repositories whose pull list this run read (anew or confirmed by a 304): their stored head
+   * SHAs and requested reviewers are current. A pull request only the search found has neither.
+   */
+  listedPullRepositories: Set<number>;
 }
 
 export const syncStateKey = (userId: string, resource: string): SyncStateKey => ({

@@ -318,6 +318,7 @@ async function syncRecentRepositories(ctx: SyncContext): Promise<void> {
           .map((row) => row.pull_request_id),
       );
     }
+    ctx.listedPullRepositories.add(repositoryId);
     await updateSyncState(ctx.app.db, pullsKey, {
       etag: pulls.etag,
       last_success_at: ctx.startedAt,
@@ -361,6 +362,7 @@ export async function syncGithubAccount(
     startedAt: nowIso(),
     changed: new Set(),
     changedRepositories: new Set(),
+    listedPullRepositories: new Set(),
   };
   const account = key(user.id, ACCOUNT_RESOURCE);
   await updateSyncState(app.db, account, { last_attempt_at: ctx.startedAt });

@@ -7,6 +7,7 @@ import { githubClientFor } from '../github/github-client.js';
 import { fetchPullRequestShipState } from '../insights/fetch-ship-state.js';
 import { updateSyncState } from '../sync/sync-state.repository.js';
 import { openSyncClient } from './github-sync-client.js';
+import { readPullHead } from './read-pull-head.js';
 import { openPullsForShipState, parseLogins, saveShipState } from './ship-state.repository.js';
 import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
@@ -29,8 +30,12 @@ export async function shipStatePullsDue(app: FastifyInstance, userId: string): P
 export async function syncShipStates(
   ctx: SyncContext,
   user: UserRow,
-  /** False for a first sync's own pass: what it reads is history, not news. */
-  options: { notify: boolean } = { notify: true },
+  options: {
+    /** False for a first sync's own pass: what it reads is history, not news. */
+    notify: boolean;
+    /** The sync that queued this pass listed the pulls just before: stored heads are current. */
+    storedHeadsCurrent: boolean;
+  } = { notify: true, storedHeadsCurrent: false },
 ): Promise<void> {
   const pulls = await openPullsForShipState(ctx.app.db, ctx.userId, SHIP_STATE_PULLS);
   if (pulls.length === 0) return;
@@ -39,12 +44,18 @@ export async function syncShipStates(
   let done = 0;
   for (const pull of pulls) {
     try {
+      const listed =
+        pull.head_sha !== null &&
+        (options.storedHeadsCurrent || ctx.listedPullRepositories.has(Number(pull.repository_id)));
+      const head = listed
+        ? { sha: pull.head_sha ?? '', requestedReviewers: parseLogins(pull.requested_reviewers) }
+        : await readPullHead(ctx.app.db, octokit, pull, ctx.startedAt);
       const state = await fetchPullRequestShipState(octokit, {
         owner: pull.owner_login,
         repo: pull.name,
         number: pull.number,
-        headSha: pull.head_sha ?? '',
-        requestedReviewers: parseLogins(pull.requested_reviewers),
+        headSha: head.sha,
+        requestedReviewers: head.requestedReviewers,
       });
       await saveShipState(ctx.app.db, Number(pull.id), state);
       if (state.review !== pull.review_state || state.checks !== pull.checks_state) {
@@ -109,10 +120,11 @@ export async function syncDeferredShipStates(
     startedAt: nowIso(),
     changed: new Set(),
     changedRepositories: new Set(),
+    listedPullRepositories: new Set(),
   };
   try {
     // The initial sync's own pass, run later: like the rest of a first sync, it tells no news.
-    await syncShipStates(ctx, user, { notify: false });
+    await syncShipStates(ctx, user, { notify: false, storedHeadsCurrent: true });
   } finally {
     await updateSyncState(app.db, syncStateKey(user.id, ACCOUNT_RESOURCE), {
       phase: null,

@@ -78,7 +78,12 @@ function fromCache(url: string, cached: CachedAnswer, confirmed = cached.fetched
  * If-None-Match, a 304 (free of rate limit) is answered from the store, and when GitHub is down
  * or rate-limited the last good answer is served instead of an error.
  */
-export async function githubClientFor(app: FastifyInstance, user: UserRow): Promise<Octokit> {
+export async function githubClientFor(
+  app: FastifyInstance,
+  user: UserRow,
+  /** `revalidate`: ask GitHub even within the freshness window (a webhook said it changed). */
+  mode: { revalidate?: boolean } = {},
+): Promise<Octokit> {
   const github = app.config.github;
   const stored = user.github_id ? await findProviderToken(app.db, user.id, 'github') : undefined;
   if (!github || !stored) {
@@ -110,7 +115,12 @@ export async function githubClientFor(app: FastifyInstance, user: UserRow): Prom
     // An entry an older version stored unparsed is as good as none: ask GitHub afresh.
     const cached = answerFromCache ? stored : undefined;
     const now = Date.now();
-    if (cached && answerFromCache && now - cached.fetchedAt < GITHUB_FRESH_FOR_MS) {
+    if (
+      cached &&
+      answerFromCache &&
+      !mode.revalidate &&
+      now - cached.fetchedAt < GITHUB_FRESH_FOR_MS
+    ) {
       return answerFromCache;
     }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notify } from '../notifications/notify.js';
 import { githubWebhookEffects } from './github-webhook-effects.js';
 import { vercelEnvelopeSchema, vercelWebhookEffects } from './vercel-webhook-effects.js';
+import { refreshShipStatesFromWebhook, shipTargetsOf } from './ship-state-from-webhook.js';
 import { resolveAudience } from './webhook-audience.js';
 import type { WebhookProvider } from './webhook-deliveries.table.js';
 import { findDelivery, markDeliveryApplied } from './webhook-deliveries.repository.js';
@@ -24,7 +25,11 @@ export async function applyWebhookDelivery(
   const delivery = await findDelivery(app.db, provider, deliveryId);
   if (!delivery || delivery.applied_at) return;
   try {
-    const effects = effectsOf(provider, delivery.event, JSON.parse(delivery.payload));
+    const body: unknown = JSON.parse(delivery.payload);
+    const effects = effectsOf(provider, delivery.event, body);
+    // Before the pages are told to refetch, so they find the new review and checks.
+    const shipTargets = provider === 'github' ? shipTargetsOf(delivery.event, body) : null;
+    if (shipTargets) await refreshShipStatesFromWebhook(app, shipTargets);
     for (const { audience, input } of effects.notifications) {
       for (const userId of await resolveAudience(app.db, audience)) {
         await notify(app, userId, input);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeChangeFailureRate } from '../change-failure-rate.js';
 import { windowEndingAt } from '../dora-window.js';
-import { DAY, deployment, HOUR, NOW, TODAY } from './dora-fixtures.js';
+import { DAY, deployment, HOUR, NOW, oneFailureOfEachKind, TODAY } from './dora-fixtures.js';
 
 const week = windowEndingAt(NOW, 7);
 
@@ -66,6 +66,22 @@ describe('computeChangeFailureRate', () => {
     expect(result.percent).toBe(25);
     expect(result.band).toBe('low');
     expect(result.explanation).toContain('1 were rolled back');
+  });
+
+  it('classifies an error, a revert and a rollback alike whatever order the events arrive in', () => {
+    const history = oneFailureOfEachKind();
+    for (const order of [history, [...history].reverse(), [3, 0, 5, 1, 4, 2].map((i) => history[i])]) {
+      const result = computeChangeFailureRate(order.filter((item) => item !== undefined), week);
+      expect(result).toMatchObject({
+        deploymentCount: 6,
+        failedCount: 3,
+        errorCount: 1,
+        revertCount: 1,
+        rollbackCount: 1,
+        percent: 50,
+        band: 'low',
+      });
+    }
   });
 
   it('keeps projects apart: another project deploying an old SHA is no rollback', () => {

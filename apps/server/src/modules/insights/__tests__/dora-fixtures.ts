@@ -29,3 +29,25 @@ export function deployment(
     ...overrides,
   };
 }
+
+/**
+ * One project's week, oldest first, with one failure of each kind (times from TODAY; READY
+ * three minutes after creation):
+ *   -4 d          good      READY
+ *   -3 d          ERROR     restored by the next one: 1 h 3 min
+ *   -3 d + 1 h    Add search, reverted by the next one (live 1 h 3 min → 3 h 3 min: 120 min)
+ *   -3 d + 3 h    Revert "Add search"
+ *   -2 d          bad       rolled back by the next one (live 0 h 3 min → 2 h 3 min: 120 min)
+ *   -2 d + 2 h    good again: a rollback
+ * Six finished production deployments, three failed: 50%; restores of 63, 120 and 120 minutes.
+ */
+export function oneFailureOfEachKind(): DeploymentRecord[] {
+  return [
+    deployment({ createdAt: TODAY - 4 * DAY, commitSha: 'good' }),
+    deployment({ createdAt: TODAY - 3 * DAY, state: 'ERROR' }),
+    deployment({ createdAt: TODAY - 3 * DAY + HOUR, commitTitle: 'Add search' }),
+    deployment({ createdAt: TODAY - 3 * DAY + 3 * HOUR, commitTitle: 'Revert "Add search"' }),
+    deployment({ createdAt: TODAY - 2 * DAY, commitSha: 'bad' }),
+    deployment({ createdAt: TODAY - 2 * DAY + 2 * HOUR, commitSha: 'good' }),
+  ];
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { windowEndingAt } from '../dora-window.js';
 import { computeTimeToRestore } from '../time-to-restore.js';
-import { DAY, deployment, HOUR, MIN, NOW, TODAY } from './dora-fixtures.js';
+import { DAY, deployment, HOUR, MIN, NOW, oneFailureOfEachKind, TODAY } from './dora-fixtures.js';
 
 const week = windowEndingAt(NOW, 7);
 
@@ -39,6 +39,20 @@ describe('computeTimeToRestore', () => {
     expect(result.deploymentCount).toBe(2);
     expect(result.medianMinutes).toBe(123);
     expect(result.band).toBe('high');
+  });
+
+  it('measures an error, a revert and a rollback alike whatever order the events arrive in', () => {
+    const history = oneFailureOfEachKind();
+    for (const order of [history, [...history].reverse(), [3, 0, 5, 1, 4, 2].map((i) => history[i])]) {
+      const result = computeTimeToRestore(order.filter((item) => item !== undefined), week);
+      // Restores of 63, 120 and 120 minutes: the median is 120, under a day.
+      expect(result).toMatchObject({
+        restoredCount: 3,
+        unrestoredCount: 0,
+        medianMinutes: 120,
+        band: 'high',
+      });
+    }
   });
 
   it('reports a failure never restored in the window without inventing a figure', () => {

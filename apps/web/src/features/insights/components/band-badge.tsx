@@ -28,9 +28,10 @@ export function BandBadge({ metric, band }: { metric: DoraKey; band: DoraBand | 
     );
   }
   return (
-    <Badge variant={bandVariant[band]} className="whitespace-normal">
+    <Badge variant={bandVariant[band]} className="max-w-full">
       <Gauge aria-hidden="true" />
-      <span>
+      {/* Wraps on a phone: on the badge itself it would lose to the badge's own nowrap. */}
+      <span className="whitespace-normal">
         {doraBandLabels[band]} band
         <span className="font-normal"> · {doraBandDescriptions[descriptionKey[metric]][band]}</span>
       </span>

@@ -22,7 +22,8 @@ export type DoraKeyCardProps = {
 export function DoraKeyCard(props: DoraKeyCardProps) {
   const titleId = useId();
   return (
-    <Card aria-labelledby={titleId} className="flex flex-col gap-3 p-4 sm:p-5">
+    // min-w-0: a grid item grows with its content, and the chart then keeps the width it drew at.
+    <Card aria-labelledby={titleId} className="flex min-w-0 flex-col gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={titleId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
           {doraKeyTitles[props.metric]}

@@ -22,9 +22,12 @@ export function InsightsView() {
   const [days, setDays] = useState<InsightsWindow>(INSIGHTS_DEFAULT_WINDOW);
   const [repo, setRepo] = useState<string>(ALL);
   const dora = useDora({ days, repo: repo === ALL ? null : repo });
+  // A scoped answer lists only its own repository; the selector offers every one, from the
+  // all-repositories answer (the same query as the page's own while nothing is chosen).
+  const everyRepository = useDora({ days, repo: null });
   const windowId = useId();
   const repoId = useId();
-  const repositories = dora.data?.repositories ?? [];
+  const repositories = everyRepository.data?.repositories ?? dora.data?.repositories ?? [];
 
   return (
     <div className="flex flex-col gap-4">

@@ -119,6 +119,35 @@ describe('insights page', () => {
     );
   });
 
+  it('keeps offering every repository once one is chosen (a scoped answer lists only its own)', async () => {
+    const { requests } = mockApi({
+      'GET /api/insights/dora': ({ params }: RecordedRequest) =>
+        ok(
+          doraAnswer(Number(params.days), {
+            repo: typeof params.repo === 'string' ? params.repo : null,
+            ...(typeof params.repo === 'string' ? { repositories: [params.repo] } : {}),
+          }),
+        ),
+    });
+    renderApp(<InsightsRoute />, { url: '/insights', user });
+    await screen.findByRole('region', { name: 'Deployment frequency' });
+
+    const selector = screen.getByLabelText('Repository');
+    await userEvent.selectOptions(selector, 'octocat/shipdeck');
+    await waitFor(() =>
+      expect(requests.at(-1)?.params).toEqual({ days: 30, repo: 'octocat/shipdeck' }),
+    );
+    await userEvent.selectOptions(selector, 'octocat/hello-world');
+    await waitFor(() =>
+      expect(requests.at(-1)?.params).toEqual({ days: 30, repo: 'octocat/hello-world' }),
+    );
+    expect(
+      within(selector)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All repositories', 'octocat/shipdeck', 'octocat/hello-world']);
+  });
+
   it('says there is no deployment data yet instead of showing zeros', async () => {
     mockApi({
       'GET /api/insights/dora': ok(doraAnswer(30, { hasDeploymentData: false, repositories: [] })),
