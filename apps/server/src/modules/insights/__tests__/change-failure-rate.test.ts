@@ -70,8 +70,15 @@ describe('computeChangeFailureRate', () => {
 
   it('classifies an error, a revert and a rollback alike whatever order the events arrive in', () => {
     const history = oneFailureOfEachKind();
-    for (const order of [history, [...history].reverse(), [3, 0, 5, 1, 4, 2].map((i) => history[i])]) {
-      const result = computeChangeFailureRate(order.filter((item) => item !== undefined), week);
+    for (const order of [
+      history,
+      [...history].reverse(),
+      [3, 0, 5, 1, 4, 2].map((i) => history[i]),
+    ]) {
+      const result = computeChangeFailureRate(
+        order.filter((item) => item !== undefined),
+        week,
+      );
       expect(result).toMatchObject({
         deploymentCount: 6,
         failedCount: 3,

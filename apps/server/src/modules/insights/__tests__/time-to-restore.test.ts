@@ -43,8 +43,15 @@ describe('computeTimeToRestore', () => {
 
   it('measures an error, a revert and a rollback alike whatever order the events arrive in', () => {
     const history = oneFailureOfEachKind();
-    for (const order of [history, [...history].reverse(), [3, 0, 5, 1, 4, 2].map((i) => history[i])]) {
-      const result = computeTimeToRestore(order.filter((item) => item !== undefined), week);
+    for (const order of [
+      history,
+      [...history].reverse(),
+      [3, 0, 5, 1, 4, 2].map((i) => history[i]),
+    ]) {
+      const result = computeTimeToRestore(
+        order.filter((item) => item !== undefined),
+        week,
+      );
       // Restores of 63, 120 and 120 minutes: the median is 120, under a day.
       expect(result).toMatchObject({
         restoredCount: 3,

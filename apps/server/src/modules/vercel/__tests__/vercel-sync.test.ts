@@ -12,7 +12,7 @@ import { bearer, dataOf, signUpAndLogIn, testDialects, useTestApp } from '../../
 import { useEmulator } from '../../../test-github.js';
 import { VercelClient } from '../vercel-client.js';
 import { syncVercelAccount } from '../vercel-sync.js';
-import { signUpWithVercel } from '../../../test-vercel.js';
+import { connectVercel, signUpWithVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 3, deploymentsPerProject: 14 });
 
