@@ -3,7 +3,7 @@ import type { GithubRateBudgetRow } from './github-rate-budgets.table.js';
 
 export type RateBudget = Omit<GithubRateBudgetRow, 'user_id'>;
 
-/** Keeps the figures GitHub sent last; an answer older than the stored one does not replace it. */
+/** Keeps the latest figures GitHub sent: the lowest of the current window, or a newer window's. */
 export async function saveRateBudget(db: Db, userId: string, budget: RateBudget): Promise<void> {
   await db
     .insertInto('github_rate_budgets')
@@ -12,7 +12,17 @@ export async function saveRateBudget(db: Db, userId: string, budget: RateBudget)
       oc
         .column('user_id')
         .doUpdateSet(budget)
-        .where('github_rate_budgets.seen_at', '<=', budget.seen_at),
+        // Answers to concurrent calls arrive in any order. Within one window the budget only
+        // falls, so the lowest figure is the latest; a later reset is a new window.
+        .where((eb) =>
+          eb.or([
+            eb('github_rate_budgets.core_reset_at', '<', budget.core_reset_at),
+            eb.and([
+              eb('github_rate_budgets.core_reset_at', '=', budget.core_reset_at),
+              eb('github_rate_budgets.core_remaining', '>=', budget.core_remaining),
+            ]),
+          ]),
+        ),
     )
     .execute();
 }
