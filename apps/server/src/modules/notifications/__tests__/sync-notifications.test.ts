@@ -183,7 +183,7 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
     );
   }, 60_000);
 
-  it('a failed deployment seen by a refresh notifies once, and its webhooks arriving too add nothing', async () => {
+  it('a failed deployment and a ready production one seen by a refresh notify once each, and their webhooks arriving too add nothing', async () => {
     const token = await signInWithGithub(t.app);
     const userId = await userIdOf('octocat');
     const beforeConnect = await notificationsOf(userId);
@@ -211,22 +211,32 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
     });
     const failedKey = dedupeKeys.deploymentFailed(activity.deploymentId ?? '');
     expect(activity.deploymentId).not.toBeNull();
+    // And a production deployment of the default branch that becomes ready.
+    const shipped = await emulator.handle.triggerActivity({
+      kind: 'deployment',
+      outcome: 'READY',
+      repo: `${project.link_org ?? ''}/${project.link_repo ?? ''}`,
+    });
+    const readyKey = dedupeKeys.deploymentReady(shipped.deploymentId ?? '');
+    expect(shipped.deploymentId).not.toBeNull();
 
     const changesBefore = (await dataChangesOf(userId)).length;
     await requestVercelSync(t.app, userId, 'refresh');
     await t.app.jobs.drain();
     const afterSync = await notificationsOf(userId);
     expect(countBy(afterSync, failedKey)).toBe(1);
+    expect(countBy(afterSync, readyKey)).toBe(1);
     const changes = await dataChangesOf(userId);
     expect(changes.slice(changesBefore)).toContainEqual(['deployments', 'projects']);
 
     await deliverHeld();
     const afterWebhook = await notificationsOf(userId);
     expect(countBy(afterWebhook, failedKey)).toBe(1);
+    expect(countBy(afterWebhook, readyKey)).toBe(1);
     expect(afterWebhook).toHaveLength(afterSync.length);
   }, 60_000);
 
-  it('an approval a refresh reads is told once to the author, and its webhook arriving too adds nothing', async () => {
+  it('an approval and a request for changes a refresh reads are told once each to the author, and their webhooks arriving too add nothing', async () => {
     await signInWithGithub(t.app);
     const userId = await userIdOf('octocat');
     const reviewTypes = new Set(['pull-request-approved', 'changes-requested']);
@@ -314,6 +324,104 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
     const delivered = await deliverGithubWebhook(t.app, 'pull_request_review', body);
     expect(delivered.statusCode).toBe(202);
     expect(await reviewsOf()).toEqual([{ type: 'pull-request-approved', dedupe_key: key }]);
+
+    // Then the reviewer asks for changes: a refresh tells it once, its webhook adds nothing.
+    const changesId = review('CHANGES_REQUESTED', new Date().toISOString());
+    const changesKey = dedupeKeys.review(Number(pull.repository_id), pull.number, changesId);
+    await refresh();
+    const afterRefresh = await reviewsOf();
+    expect(afterRefresh).toHaveLength(2);
+    expect(afterRefresh).toContainEqual({ type: 'changes-requested', dedupe_key: changesKey });
+    const changesBody = body
+      .replace(`"id":${reviewId}`, `"id":${changesId}`)
+      .replace('"state":"approved"', '"state":"changes_requested"');
+    expect(changesBody).toContain(`"id":${changesId}`);
+    const changesDelivered = await deliverGithubWebhook(t.app, 'pull_request_review', changesBody);
+    expect(changesDelivered.statusCode).toBe(202);
+    expect(await reviewsOf()).toEqual(afterRefresh);
+  }, 60_000);
+
+  it('a review request a refresh reads is told once to the reviewer, and its webhook arriving too adds nothing', async () => {
+    await signInWithGithub(t.app);
+    const userId = await userIdOf('octocat');
+    const { world } = emulator.handle;
+    const octocat = world.account('octocat');
+    if (!octocat) throw new Error('octocat missing in the emulator');
+    // An open pull request by someone else, from a repository whose pull list the refresh reads.
+    const stored = await t.database.db
+      .selectFrom('github_pull_requests')
+      .innerJoin(
+        'github_repositories',
+        'github_repositories.id',
+        'github_pull_requests.repository_id',
+      )
+      .innerJoin(
+        'github_repository_access',
+        'github_repository_access.repository_id',
+        'github_repositories.id',
+      )
+      .select([
+        'github_repositories.id as repository_id',
+        'github_repositories.full_name',
+        'github_repositories.name',
+        'github_repositories.owner_login',
+        'github_pull_requests.number',
+        'github_pull_requests.title',
+        'github_pull_requests.head_sha',
+      ])
+      .where('github_repository_access.user_id', '=', userId)
+      .where('github_pull_requests.state', '=', 'open')
+      .where('github_pull_requests.head_sha', 'is not', null)
+      .where('github_pull_requests.author_login', '!=', 'octocat')
+      .orderBy('github_repositories.pushed_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const found = world.lookupRepo(stored.owner_login, stored.name);
+    if (!found || !('repo' in found)) throw new Error('repository missing in the emulator');
+    const pull = world.history(found.repo.id).data.pulls.find((p) => p.number === stored.number);
+    if (!pull) throw new Error('pull request missing in the emulator');
+    const key = dedupeKeys.reviewRequested(Number(stored.repository_id), stored.number, 'octocat');
+    const requestsOf = async () => countBy(await notificationsOf(userId), key);
+    const refresh = async () => {
+      await t.database.db.updateTable('github_cache').set({ fetched_at: 0 }).execute();
+      await requestGithubSync(t.app, userId, 'refresh');
+      await t.app.jobs.drain();
+    };
+    // Start from a pull request that does not ask octocat (an earlier run, the other dialect,
+    // may have asked), as the store knows it.
+    pull.requestedReviewerIds = pull.requestedReviewerIds.filter((id) => id !== octocat.id);
+    pull.updatedAt = new Date().toISOString();
+    world.touch();
+    await refresh();
+    expect(await requestsOf()).toBe(0);
+
+    pull.requestedReviewerIds = [...pull.requestedReviewerIds, octocat.id];
+    pull.updatedAt = new Date().toISOString();
+    world.touch();
+    await refresh();
+    expect(await requestsOf()).toBe(1);
+
+    // GitHub's pull_request delivery for the same request.
+    const body = JSON.stringify({
+      action: 'review_requested',
+      number: stored.number,
+      pull_request: {
+        number: stored.number,
+        title: stored.title,
+        merged: false,
+        user: { login: 'hubot' },
+        head: { sha: stored.head_sha },
+      },
+      requested_reviewer: { login: 'octocat' },
+      repository: {
+        id: Number(stored.repository_id),
+        name: stored.name,
+        full_name: stored.full_name,
+        owner: { login: stored.owner_login },
+      },
+    });
+    const delivered = await deliverGithubWebhook(t.app, 'pull_request', body);
+    expect(delivered.statusCode).toBe(202);
+    expect(await requestsOf()).toBe(1);
   }, 60_000);
 
   it('failing checks a sync sees are told once to the pull request author, past their first sync', async () => {
