@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import type { EmulatorHandle } from '@shipdeck/emulator/start-emulator';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/launch-browser.js';
 import type { ProcessDatabase, ServerProcess } from './support/server-process.js';
 import {
   call,
@@ -15,47 +17,6 @@ import {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const ACCOUNT_LIMIT = 4;
-
-/** Reads an SSE stream with a plain fetch reader until an event matches (or the time is up). */
-async function readEvents(
-  url: string,
-  matches: (event: { type: string; data: string }) => boolean,
-  opened: () => void,
-  timeoutMs: number,
-): Promise<{ type: string; data: string }> {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), timeoutMs);
-  try {
-    const response = await fetch(url, { signal: abort.signal });
-    if (response.status !== 200 || !response.body) {
-      throw new Error(`stream answered ${response.status}`);
-    }
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    let announced = false;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error('stream ended');
-      buffer += value;
-      if (!announced) {
-        announced = true;
-        opened();
-      }
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const type = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (type && data !== undefined && matches({ type, data })) return { type, data };
-        end = buffer.indexOf('\n\n');
-      }
-    }
-  } finally {
-    clearTimeout(timer);
-    abort.abort();
-  }
-}
 
 describe.skipIf(!postgresUrl)('two server processes over one PostgreSQL', () => {
   let emulator: EmulatorHandle;
@@ -75,6 +36,8 @@ describe.skipIf(!postgresUrl)('two server processes over one PostgreSQL', () => 
     const env = serverEnv(emulator, database.url, {
       ENCRYPTION_KEY: newEncryptionKey(),
       AUTH_RATE_LIMIT_PER_ACCOUNT: String(ACCOUNT_LIMIT),
+      // Both serve the built app: a browser page on one hears of what the other did.
+      WEB_DIST_DIR: fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
     });
     // Both start at the same moment on the empty database: both migrate, neither may fail.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
@@ -176,32 +139,37 @@ describe.skipIf(!postgresUrl)('two server processes over one PostgreSQL', () => 
     expect(statuses).toEqual([...Array.from({ length: ACCOUNT_LIMIT }, () => 401), 429, 429]);
   });
 
-  it('deliver an event produced on one to a stream open on the other', async () => {
+  it('deliver an event produced on one to a browser connected to the other', async () => {
     const { token } = await signUp(a.url, 'live');
-    const ticket = await call<{ data: { ticket: string } }>(a.url, 'POST', '/api/events/ticket', {
-      token,
-    });
-    expect(ticket.status).toBe(200);
-    let markOpen = () => {};
-    const open = new Promise<void>((resolve) => (markOpen = resolve));
-    const received = readEvents(
-      `${a.url}/api/events?ticket=${encodeURIComponent(ticket.body.data.ticket)}`,
-      (event) => event.type === 'notification.created',
-      () => markOpen(),
-      30_000,
-    );
-    await open;
-    // Connecting GitHub on B creates the welcome notification there, in B's request.
-    const connect = await call(b.url, 'PUT', '/auth/github', {
-      token,
-      body: { token: 'ghp_emu_monalisa' },
-    });
-    expect(connect.status).toBe(200);
-    const event = await received;
-    expect(JSON.parse(event.data)).toMatchObject({
-      type: 'notification.created',
-      notification: { type: 'welcome' },
-    });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ baseURL: a.url });
+      await page.addInitScript((value) => localStorage.setItem('token', value), token);
+      // Once the stream's answer has begun, A is listening for this user.
+      const streamOpen = page.waitForResponse(
+        (response) => response.url().includes('/api/events?') && response.status() === 200,
+      );
+      await page.goto('/dashboard');
+      await streamOpen;
+      const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+      expect(await bell.getAttribute('aria-label')).toBe('Notifications');
+      // Connecting GitHub on B creates the welcome notification there, in B's request.
+      const connect = await call(b.url, 'PUT', '/auth/github', {
+        token,
+        body: { token: 'ghp_emu_monalisa' },
+      });
+      expect(connect.status).toBe(200);
+      await expect
+        .poll(() => bell.getAttribute('aria-label'), { timeout: 30_000 })
+        .toMatch(/^Notifications, \d+ unread$/);
+      await bell.click();
+      await page
+        .getByRole('dialog', { name: 'Notifications' })
+        .getByRole('button', { name: /^Welcome to Shipdeck/ })
+        .waitFor({ timeout: 10_000 });
+    } finally {
+      await browser.close();
+    }
   });
 
   it('run a periodic refresh once although both instances wake for its cron tick', async () => {
