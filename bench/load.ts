@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import type { LoadResult } from './support/closed-loop-load.js';
-import { closedLoopLoad } from './support/closed-loop-load.js';
+import { closedLoopLoadInWorker } from './support/closed-loop-load.js';
 import { freePort } from '../e2e/support/start-server.js';
 import { spawnBuiltServer, waitForHealth } from './support/built-server.js';
 
@@ -139,7 +139,7 @@ function phase(
   token: string,
   limit: { connections: number; seconds?: number; requests?: number },
 ): Promise<LoadResult> {
-  return closedLoopLoad({
+  return closedLoopLoadInWorker({
     origin,
     paths: routes,
     headers: { authorization: `Bearer ${token}` },

@@ -276,8 +276,12 @@ async function coldSync(origin: string, emulator: EmulatorHandle) {
   };
 }
 
-/** The calls fetching one pull request's review and checks (fetch-ship-state.ts). */
+/**
+ * The calls of the ship-status job: one pull request's review and checks (fetch-ship-state.ts),
+ * and the head of one the search found outside the listed repositories (read-pull-head.ts).
+ */
 const SHIP_STATUS_ENDPOINTS = new Set([
+  '/repos/:owner/:repo/pulls/:n',
   '/repos/:owner/:repo/pulls/:n/reviews',
   '/repos/:owner/:repo/commits/:sha/check-runs',
   '/repos/:owner/:repo/commits/:sha/status',

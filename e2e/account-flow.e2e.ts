@@ -2,6 +2,7 @@ import { errorMessages, successMessages, validationMessages } from '@shipdeck/sh
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueAccount, useE2e } from './support/fixtures.js';
+import { signUpOverApi } from './support/sessions.js';
 
 async function seeText(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
@@ -128,16 +129,37 @@ describe('account flow in the built app', () => {
 
   it('reads a token from the address bar, stores it and removes it', async () => {
     const page = await e2e.newPage();
-    const account = uniqueAccount();
-    await page.request.post('/auth/signup', { data: account });
-    const login = await page.request.post('/auth/login', {
-      data: { email: account.email, password: account.password },
-    });
-    const { data } = (await login.json()) as { data: { token: string } };
-    await page.goto(`/dashboard?token=${data.token}`);
+    const { account, token } = await signUpOverApi(page);
+    await page.goto(`/dashboard?token=${token}`);
     await page.getByRole('heading', { name: `Welcome back, ${account.username}` }).waitFor();
     expect(page.url()).not.toContain('token=');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(data.token);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
+  });
+
+  it('shows the prerendered sign-in form to guests only, before any script runs', async () => {
+    // The app's own scripts are held back, so what shows is the HTML's first paint.
+    const appCode = /\/assets\/.*\.js$/;
+    const guest = await e2e.newPage();
+    await guest.route(appCode, (route) => route.abort());
+    await guest.goto('/login');
+    expect(await guest.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+
+    const page = await e2e.newPage();
+    const { account, token } = await signUpOverApi(page);
+    await page.addInitScript((stored) => localStorage.setItem('token', stored), token);
+    await page.route(appCode, (route) => route.abort());
+    for (const path of ['/login', '/signup']) {
+      await page.goto(path);
+      expect(await page.locator('#root form').count()).toBe(1);
+      expect(await page.locator('#root form').isVisible()).toBe(false);
+    }
+
+    // With its code, the app takes the signed-in visitor on to the dashboard.
+    await page.unroute(appCode);
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: `Welcome back, ${account.username}` }).waitFor();
+    expect(e2e.pageErrors).toEqual([]);
   });
 
   it('collapses the navigation into a menu at phone width', async () => {

@@ -1,13 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
-
-async function signInAsOctocat(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Continue with GitHub' }).click();
-  await page.locator('button[data-login="octocat"]').click();
-  await page.waitForURL('**/dashboard');
-}
+import { signInAsOctocat } from './support/sessions.js';
 
 describe('GitHub pages on demo data', () => {
   const e2e = useE2e();

@@ -4,24 +4,7 @@ import { CHANGE_FAILURE_RULE, doraKeyTitles } from '@shipdeck/shared/insights-co
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
-
-async function signInAsOctocat(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Continue with GitHub' }).click();
-  await page.locator('button[data-login="octocat"]').click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function connectDemoVercel(page: Page): Promise<void> {
-  await page.goto('/settings');
-  const vercelRow = page.locator('li', { hasText: 'Vercel' });
-  await vercelRow.getByRole('button').first().waitFor();
-  if (await vercelRow.getByRole('button', { name: 'Disconnect' }).isVisible()) return;
-  await vercelRow.getByRole('button', { name: 'Connect', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Connect Vercel' });
-  await dialog.getByRole('button', { name: 'Use the demo account' }).click();
-  await page.getByText('Vercel account connected').waitFor();
-}
+import { connectDemoVercel, signInAsOctocat } from './support/sessions.js';
 
 /** The same figures straight from the API, with the page's own session. */
 async function doraFromApi(page: Page, query: string): Promise<DoraResult> {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
 import { freePort } from './support/start-server.js';
+import { connectDemoVercel } from './support/sessions.js';
 
 const emulatorPort = await freePort();
 // The test drives the emulator's admin API, so it chooses the key the server gives it.
@@ -23,15 +24,8 @@ async function triggerActivity(body: object): Promise<ActivityResult> {
   return (await response.json()) as ActivityResult;
 }
 
-async function connectDemoVercel(page: Page): Promise<void> {
-  await page.goto('/settings');
-  const vercelRow = page.locator('li', { hasText: 'Vercel' });
-  await vercelRow.getByRole('button', { name: 'Connect', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect Vercel' })
-    .getByRole('button', { name: 'Use the demo account' })
-    .click();
-  await page.getByText('Vercel account connected').waitFor();
+async function connectDemoVercelAndSync(page: Page): Promise<void> {
+  await connectDemoVercel(page);
   // Its first sync done, a deployment's webhook finds the project among the user's.
   await page.goto('/deployments');
   await page
@@ -107,7 +101,7 @@ describe('live notifications in demo mode', () => {
       .first()
       .click();
     await page.waitForURL('**/dashboard');
-    await connectDemoVercel(page);
+    await connectDemoVercelAndSync(page);
     await page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });

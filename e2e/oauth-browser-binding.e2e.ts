@@ -1,20 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { uniqueAccount, useE2e } from './support/fixtures.js';
+import { useE2e } from './support/fixtures.js';
+import { signUpOverApi } from './support/sessions.js';
 
 interface Envelope<T> {
   success: boolean;
   data: T;
-}
-
-/** The attacker's own Shipdeck account, made and signed in from their own browser. */
-async function signUpAttacker(page: Page): Promise<string> {
-  const account = uniqueAccount();
-  await page.request.post('/auth/signup', { data: account });
-  const login = await page.request.post('/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  return ((await login.json()) as Envelope<{ token: string }>).data.token;
 }
 
 async function githubLoginOf(page: Page, token: string): Promise<string | null> {
@@ -28,7 +19,8 @@ describe('OAuth bound to the browser that began it', () => {
 
   it("a link URL made by an attacker does not connect the victim's GitHub to the attacker", async () => {
     const attacker = await e2e.newPage();
-    const token = await signUpAttacker(attacker);
+    // The attacker's own Shipdeck account, made and signed in from their own browser.
+    const { token } = await signUpOverApi(attacker);
 
     // 1. The attacker asks for a connect URL for their own account (their browser gets the cookie).
     const link = await attacker.request.post('/auth/github/link', {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
+import { connectDemoVercel, signInAsOctocat } from './support/sessions.js';
 
 // Visual checks: PNGs of the pages showing ship status, in both themes and at phone width.
 const shots = process.env.E2E_SHOTS_DIR;
@@ -10,24 +11,6 @@ const CHECKS = /^(Checks passing|Checks failing|Checks pending|No checks)$/;
 const PREVIEW = /^(No preview|Preview building|Preview ready|Preview failed)/;
 const STAGE =
   /^Stage: (In review|Checks|Preview|Merged|Production building|Live|Closed)( · ready (in about \d+ (min|h)|any moment now))?$/;
-
-async function signInAsOctocat(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Continue with GitHub' }).click();
-  await page.locator('button[data-login="octocat"]').click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function connectDemoVercel(page: Page): Promise<void> {
-  await page.goto('/settings');
-  const vercelRow = page.locator('li', { hasText: 'Vercel' });
-  await vercelRow.getByRole('button').first().waitFor();
-  if (await vercelRow.getByRole('button', { name: 'Disconnect' }).isVisible()) return;
-  await vercelRow.getByRole('button', { name: 'Connect', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Connect Vercel' });
-  await dialog.getByRole('button', { name: 'Use the demo account' }).click();
-  await page.getByText('Vercel account connected').waitFor();
-}
 
 async function snap(page: Page, name: string): Promise<void> {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
@@ -130,6 +113,27 @@ describe('ship status on /pull-requests in demo mode', () => {
       }
       expect(await fitsWidth(page)).toBe(true);
       await snap(page, `repository-${colorScheme}-${width}`);
+
+      // The repository page's pull requests carry the same chips as /pull-requests: open the
+      // repository of a pull request that has them.
+      await page.goto('/pull-requests?filter=open');
+      const shipRow = page
+        .locator('li', { has: page.getByRole('list', { name: 'Ship status' }) })
+        .first();
+      const repository = await shipRow.getByRole('link').first().innerText();
+      await page.goto(`/repo/${repository}`);
+      await page.getByRole('tab', { name: 'Pull Requests' }).click();
+      const panel = page.getByRole('tabpanel', { name: 'Pull Requests' });
+      const pullLists = panel.getByRole('list', { name: 'Ship status' });
+      await pullLists.first().waitFor();
+      for (const list of (await pullLists.all()).slice(0, 5)) {
+        const [, review = '', checks = '', preview = ''] = await chipTexts(list);
+        expect(review).toMatch(REVIEW);
+        expect(checks).toMatch(CHECKS);
+        expect(preview).toMatch(PREVIEW);
+      }
+      expect(await fitsWidth(page)).toBe(true);
+      await snap(page, `repository-pulls-${colorScheme}-${width}`);
 
       await page.goto('/insights');
       await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();

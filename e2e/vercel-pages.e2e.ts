@@ -2,16 +2,10 @@ import type { Page } from 'playwright-core';
 import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
+import { signInAsOctocat } from './support/sessions.js';
 
 // Visual checks: PNGs of every Vercel page in both themes and at phone width go here.
 const shots = process.env.E2E_SHOTS_DIR;
-
-async function signInAsOctocat(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Continue with GitHub' }).click();
-  await page.locator('button[data-login="octocat"]').click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function connectDemoVercel(page: Page): Promise<void> {
   await page.goto('/settings');

@@ -5,6 +5,7 @@
 // 142 to 362 requests past its 30 s timeout (max 29.7 s) while this client, against the same
 // server in the same minute, saw none (max 2.0 s); the stalls were the client's, not the server's.
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 
 export interface LoadOptions {
   origin: string;
@@ -23,6 +24,8 @@ export interface LoadResult {
   requests: number;
   errors: number;
   timeouts: number;
+  /** Timeouts per path, to tell a slow route from a stalled client or server. */
+  timeoutsByPath: Record<string, number>;
   non2xx: number;
   seconds: number;
   requestsPerSecond: number;
@@ -69,18 +72,23 @@ export async function closedLoopLoad(options: LoadOptions): Promise<LoadResult> 
   let sent = 0;
   let errors = 0;
   let timeouts = 0;
+  const timeoutsByPath: Record<string, number> = {};
   let non2xx = 0;
 
   async function connection(offset: number): Promise<void> {
     for (let turn = offset; performance.now() < deadline && sent < budget; turn += 1) {
       sent += 1;
-      const url = urls[turn % urls.length] ?? urls[0];
+      const index = turn % urls.length;
+      const url = urls[index];
       if (!url) return;
       const begun = performance.now();
       const outcome = await send(agent, url, options.headers, options.timeoutMs);
       latencies.push(performance.now() - begun);
-      if (outcome.kind === 'timeout') timeouts += 1;
-      else if (outcome.kind === 'error') errors += 1;
+      if (outcome.kind === 'timeout') {
+        timeouts += 1;
+        const path = options.paths[index] ?? url.pathname;
+        timeoutsByPath[path] = (timeoutsByPath[path] ?? 0) + 1;
+      } else if (outcome.kind === 'error') errors += 1;
       else if (outcome.status < 200 || outcome.status > 299) non2xx += 1;
     }
   }
@@ -93,6 +101,7 @@ export async function closedLoopLoad(options: LoadOptions): Promise<LoadResult> 
     requests: latencies.length,
     errors: errors + timeouts + non2xx,
     timeouts,
+    timeoutsByPath,
     non2xx,
     seconds: Math.round(elapsed * 10) / 10,
     requestsPerSecond: Math.round(latencies.length / elapsed),
@@ -100,4 +109,22 @@ export async function closedLoopLoad(options: LoadOptions): Promise<LoadResult> 
     p99Ms: percentile(sorted, 0.99),
     maxMs: Math.round(sorted.at(-1) ?? 0),
   };
+}
+
+/**
+ * closedLoopLoad on a worker thread: the bench's main thread also runs the emulator the server
+ * calls, and on a shared event loop a busy emulator delays the client's own sends and reads, which
+ * the client would count as the server's latency.
+ */
+export function closedLoopLoadInWorker(options: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./closed-loop-load-worker.mjs', import.meta.url), {
+      workerData: options,
+    });
+    worker.once('message', (result: LoadResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load worker exited with ${code}`));
+    });
+  });
 }

@@ -10,9 +10,11 @@ import './index.css';
 
 // Before the first render, so the token leaves the address bar before any code can read or log it.
 consumeUrlToken();
-const pageCode = preloadRoute(window.location.pathname);
-// Every page but the landing page checks the session first: ask while its code loads.
+// Every page but the landing page checks the session first: ask while its code loads. Sent
+// before the page's code is requested, so the browser's six connections to the server do not
+// queue it behind dozens of chunks (it is what a signed-in page waits on to draw anything).
 if (window.location.pathname !== paths.home) startEarlySessionRequest();
+const pageCode = preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');
@@ -40,7 +42,11 @@ if (canHydrate(container)) {
   void pageCode.then(() => hydrateRoot(container, app));
 } else {
   // A signed-in visitor must not see a sign-in form while the session is checked.
-  if (container.dataset.prerendered !== undefined) container.replaceChildren();
+  if (container.dataset.prerendered !== undefined) {
+    container.replaceChildren();
+    // index.css hid the prerendered form from a stored session; what renders now is shown.
+    delete container.dataset.prerendered;
+  }
   // The first render waits for the page's code (nothing would show before it anyway), so the
   // page renders in one pass instead of suspending at each layout.
   void pageCode.then(() => createRoot(container).render(app));

@@ -45,6 +45,16 @@ export async function saveShipState(
   if (pull) await bumpStoreVersionOfViewers(db, [Number(pull.repository_id)]);
 }
 
+/** The review and checks state a sync stored for these pull requests, with the head they are of. */
+export async function storedShipStates(db: Db, pullRequestIds: readonly number[]) {
+  if (pullRequestIds.length === 0) return [];
+  return db
+    .selectFrom('github_pull_requests')
+    .select(['id', 'head_sha', 'review_state', 'checks_state'])
+    .where('id', 'in', pullRequestIds)
+    .execute();
+}
+
 /** This user's Vercel deployments built from any of these commits, for previews and stages. */
 export async function deploymentsForShas(db: Db, userId: string, shas: readonly string[]) {
   if (shas.length === 0) return [];

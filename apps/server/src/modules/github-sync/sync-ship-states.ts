@@ -4,11 +4,12 @@ import { nowIso } from '../../lib/clock.js';
 import { findUserById } from '../auth/users.repository.js';
 import type { UserRow } from '../auth/users.table.js';
 import { githubClientFor } from '../github/github-client.js';
-import { fetchPullRequestShipState } from '../insights/fetch-ship-state.js';
+import type { PullRequestShipState } from '../insights/fetch-ship-state.js';
 import { updateSyncState } from '../sync/sync-state.repository.js';
 import { openSyncClient } from './github-sync-client.js';
 import { readPullHead } from './read-pull-head.js';
-import { openPullsForShipState, parseLogins, saveShipState } from './ship-state.repository.js';
+import { refreshShipState } from './refresh-ship-state.js';
+import { openPullsForShipState, parseLogins } from './ship-state.repository.js';
 import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
 import type { SyncContext } from './sync-context.js';
@@ -50,14 +51,7 @@ export async function syncShipStates(
       const head = listed
         ? { sha: pull.head_sha ?? '', requestedReviewers: parseLogins(pull.requested_reviewers) }
         : await readPullHead(ctx.app.db, octokit, pull, ctx.startedAt);
-      const state = await fetchPullRequestShipState(octokit, {
-        owner: pull.owner_login,
-        repo: pull.name,
-        number: pull.number,
-        headSha: head.sha,
-        requestedReviewers: head.requestedReviewers,
-      });
-      await saveShipState(ctx.app.db, Number(pull.id), state);
+      const state = await refreshShipState(ctx.app.db, octokit, pull, head);
       if (state.review !== pull.review_state || state.checks !== pull.checks_state) {
         ctx.changed.add('pull-requests');
       }
@@ -76,10 +70,13 @@ export async function syncShipStates(
 }
 
 type ShipPull = Awaited<ReturnType<typeof openPullsForShipState>>[number];
-type ShipState = Awaited<ReturnType<typeof fetchPullRequestShipState>>;
 
 /** Failing checks and a new verdict, told as the webhooks would tell them. */
-async function notifyShipNews(ctx: SyncContext, pull: ShipPull, state: ShipState): Promise<void> {
+async function notifyShipNews(
+  ctx: SyncContext,
+  pull: ShipPull,
+  state: PullRequestShipState,
+): Promise<void> {
   if (state.checks === 'failing' && pull.head_sha) {
     await notifyFailingChecks(ctx.app, {
       repositoryId: Number(pull.repository_id),

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { findUserById } from '../auth/users.repository.js';
 import { githubClientFor } from '../github/github-client.js';
 import { readPullHead } from '../github-sync/read-pull-head.js';
-import { saveShipState } from '../github-sync/ship-state.repository.js';
+import { refreshShipState } from '../github-sync/refresh-ship-state.js';
 import { describeSyncError } from '../github-sync/sync-context.js';
-import { fetchPullRequestShipState } from '../insights/fetch-ship-state.js';
 
 /** The open pull requests of one repository a delivery may have moved: by number or head SHA. */
 export interface ShipTargets {
@@ -118,14 +117,7 @@ export async function refreshShipStatesFromWebhook(
       const octokit = await githubClientFor(app, user, { revalidate: true });
       for (const pull of pulls) {
         const head = await readPullHead(app.db, octokit, pull, syncedAt);
-        const state = await fetchPullRequestShipState(octokit, {
-          owner: pull.owner_login,
-          repo: pull.name,
-          number: pull.number,
-          headSha: head.sha,
-          requestedReviewers: head.requestedReviewers,
-        });
-        await saveShipState(app.db, Number(pull.id), state);
+        await refreshShipState(app.db, octokit, pull, head);
       }
       return;
     } catch (error) {

@@ -90,4 +90,48 @@ describe.each(testDialects)('ship status stored by the GitHub sync on %s', (dial
     );
     expect(chosen.preview.state).toMatch(/^(none|building|ready|failed)$/);
   });
+
+  it('the repository page serves the same ship status for its pull requests, synced or read from GitHub', async () => {
+    const token = await signInWithGithub(t.app);
+    const across = shipPullsResultSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/github/pull-requests?filter=open&perPage=100',
+          headers: bearer(token),
+        })
+      ).json<{ data: unknown }>().data,
+    );
+    const withShip = across.pullRequests.filter(
+      (pull): pull is ShipPullRequest => 'review' in pull,
+    );
+    const repositories = [...new Set(withShip.map((pull) => pull.repository))];
+    expect(repositories.length).toBeGreaterThan(1);
+
+    const served = { fromStore: 0, fromGithub: 0 };
+    for (const repository of repositories) {
+      emulator.handle.requestLog.clear();
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/github/repos/${repository}/pulls?state=all&perPage=100`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
+      const asked = emulator.handle.requestLog
+        .list({ area: 'github' })
+        .some((entry) => entry.url.includes(`/repos/${repository}/pulls`));
+      served[asked ? 'fromGithub' : 'fromStore'] += 1;
+      const result = shipPullsResultSchema.parse(response.json<{ data: unknown }>().data);
+      for (const chosen of withShip.filter((pull) => pull.repository === repository)) {
+        expect(result.pullRequests.find((pull) => pull.number === chosen.number)).toMatchObject({
+          review: chosen.review,
+          checks: chosen.checks,
+          preview: chosen.preview,
+          stage: chosen.stage,
+        });
+      }
+    }
+    expect(served.fromStore).toBeGreaterThan(0);
+    expect(served.fromGithub).toBeGreaterThan(0);
+  });
 });

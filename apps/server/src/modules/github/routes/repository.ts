@@ -6,10 +6,10 @@ import {
   commitsResultSchema,
   languagesResultSchema,
   pullsQuerySchema,
-  pullsResultSchema,
   repoParamsSchema,
   repositoryResultSchema,
 } from '@shipdeck/shared/github';
+import { shipPullsResultSchema } from '@shipdeck/shared/insights';
 import { paginate } from '@shipdeck/shared/pagination';
 import { errorMessages } from '@shipdeck/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,12 +25,9 @@ import {
   listRepositoryCommitRows,
   listRepositoryPullRows,
 } from '../../github-sync/github-reads.repository.js';
-import {
-  commitFromRow,
-  pullRequestFromRow,
-  repositoryFromRow,
-} from '../../github-sync/store-to-dto.js';
+import { commitFromRow, repositoryFromRow } from '../../github-sync/store-to-dto.js';
 import { syncedContext } from '../../github-sync/synced-answer.js';
+import { withShipStatus, withStoredShipStatus } from '../../github-sync/attach-ship-status.js';
 import { findSyncState } from '../../sync/sync-state.repository.js';
 import type { Db } from '../../../db/database.js';
 
@@ -155,11 +152,12 @@ export const repositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['github'],
-        summary: 'Pull requests of one repository; state defaults to all',
+        summary:
+          'Pull requests of one repository; state defaults to all. Synced items carry their ship status',
         security,
         params: repoParamsSchema,
         querystring: pullsQuerySchema,
-        response: { 200: successEnvelope(pullsResultSchema) },
+        response: { 200: successEnvelope(shipPullsResultSchema) },
       },
     },
     async (request) => {
@@ -176,7 +174,7 @@ export const repositoryRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return ok({
           ...status,
-          pullRequests: rows.map(pullRequestFromRow),
+          pullRequests: await withShipStatus(app.db, user.id, rows),
           pagination: paginate(page, perPage, total),
         });
       }
@@ -194,7 +192,14 @@ export const repositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return ok({
         ...status,
-        pullRequests: data.map((pull) => toPullRequest(pull, `${owner}/${repo}`)),
+        pullRequests: await withStoredShipStatus(
+          app.db,
+          user.id,
+          data.map((pull) => ({
+            pullRequest: toPullRequest(pull, `${owner}/${repo}`),
+            headSha: pull.head.sha,
+          })),
+        ),
         pagination: paginationFromLink(headers.link, page, perPage, data.length),
       });
     },

@@ -1,4 +1,5 @@
-import type { pullStateSchema, pullsResultSchema } from '@shipdeck/shared/github';
+import type { pullStateSchema } from '@shipdeck/shared/github';
+import type { shipPullsResultSchema } from '@shipdeck/shared/insights';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { repoApiPath } from './repo-api-path';
@@ -20,7 +21,7 @@ export async function getRepositoryPullRequests({
     params,
     skipErrorToast: true,
   });
-  return unwrap<typeof pullsResultSchema>(response);
+  return unwrap<typeof shipPullsResultSchema>(response);
 }
 
 export function getRepositoryPullRequestsQueryOptions(params: RepositoryPullRequestsParams) {

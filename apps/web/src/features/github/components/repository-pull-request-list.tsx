@@ -1,14 +1,16 @@
 import { pageSizes, truncation } from '@shipdeck/shared/constants';
 import type { PullRequest } from '@shipdeck/shared/github';
+import type { ShipPullRequest } from '@shipdeck/shared/insights';
 import { GitPullRequest } from 'lucide-react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { singleLine, truncate } from '@/utils/truncate';
 import { externalUrl } from '@/utils/external-url';
+import { ShipStatusChips } from '@/features/insights/components/ship-status-chips';
 import { useRepositoryPullRequests } from '../api/get-repository-pull-requests';
 import { PullRequestStateBadge } from './pull-request-state-badge';
 import { RepositorySectionList } from './repository-section-list';
 
-function PullRequestItem({ pullRequest }: { pullRequest: PullRequest }) {
+function PullRequestItem({ pullRequest }: { pullRequest: PullRequest | ShipPullRequest }) {
   const excerpt = truncate(singleLine(pullRequest.body), truncation.pullRequestBody);
   return (
     <li className="px-4 py-3 sm:px-5">
@@ -33,12 +35,25 @@ function PullRequestItem({ pullRequest }: { pullRequest: PullRequest }) {
       {excerpt ? (
         <p className="mt-1.5 text-sm wrap-anywhere text-zinc-600 dark:text-zinc-400">{excerpt}</p>
       ) : null}
+      {'review' in pullRequest ? (
+        <div className="mt-2">
+          <ShipStatusChips status={pullRequest} />
+        </div>
+      ) : null}
     </li>
   );
 }
 
 /** The repository's ten most recent pull requests in any state. */
-export function RepositoryPullRequestList({ owner, repo }: { owner: string; repo: string }) {
+export function RepositoryPullRequestList({
+  owner,
+  repo,
+  loadingLabel,
+}: {
+  owner: string;
+  repo: string;
+  loadingLabel: string;
+}) {
   const query = useRepositoryPullRequests({
     owner,
     repo,
@@ -52,7 +67,7 @@ export function RepositoryPullRequestList({ owner, repo }: { owner: string; repo
       getItems={(data) => data.pullRequests}
       getItemKey={(pullRequest) => pullRequest.id}
       renderItem={(pullRequest) => <PullRequestItem pullRequest={pullRequest} />}
-      loadingLabel="Loading pull requests…"
+      loadingLabel={loadingLabel}
       emptyIcon={<GitPullRequest />}
       emptyTitle="No pull requests yet"
     />

@@ -15,6 +15,15 @@ type RepositorySectionListProps<TData, TItem> = {
   emptyTitle: string;
 };
 
+/** What a list of the repository page shows while it loads. */
+export function SectionLoading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-12 text-sm text-zinc-500 dark:text-zinc-400">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
 /** A list in a card of the repository page, with its loading, error and empty states. */
 export function RepositorySectionList<TData, TItem>({
   query,
@@ -25,13 +34,7 @@ export function RepositorySectionList<TData, TItem>({
   emptyIcon,
   emptyTitle,
 }: RepositorySectionListProps<TData, TItem>) {
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-12 text-sm text-zinc-500 dark:text-zinc-400">
-        <Spinner label={loadingLabel} />
-      </div>
-    );
-  }
+  if (query.isPending) return <SectionLoading label={loadingLabel} />;
   if (query.isError) {
     return (
       <GithubLoadError

@@ -1,5 +1,6 @@
 import { errorMessages } from '@shipdeck/shared/messages';
 import { GitCommitHorizontal, GitPullRequest, SearchX } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,8 +19,16 @@ import { GithubLoadError } from './github-load-error';
 import { LanguagesCard } from './languages-card';
 import { RepositoryHeader } from './repository-header';
 import { RepositoryInfoCard } from './repository-info-card';
-import { RepositoryPullRequestList } from './repository-pull-request-list';
 import { RepositoryQuickActions } from './repository-quick-actions';
+import { SectionLoading } from './repository-section-list';
+
+// The Pull Requests tab (its list and ship-status chips) is hidden until chosen: its code loads
+// then, or as soon as the pointer or focus reaches the tab, not with the page.
+const loadPullRequestList = () => import('./repository-pull-request-list');
+const RepositoryPullRequestList = lazy(() =>
+  loadPullRequestList().then((module) => ({ default: module.RepositoryPullRequestList })),
+);
+const PULLS_LOADING_LABEL = 'Loading pull requests…';
 
 /**
  * One repository: header, commits and pull requests, and side cards. Each part loads on its
@@ -80,7 +89,11 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
                 <GitCommitHorizontal aria-hidden="true" />
                 Commits
               </TabsTrigger>
-              <TabsTrigger value="pull-requests">
+              <TabsTrigger
+                value="pull-requests"
+                onPointerEnter={() => void loadPullRequestList()}
+                onFocus={() => void loadPullRequestList()}
+              >
                 <GitPullRequest aria-hidden="true" />
                 Pull Requests
               </TabsTrigger>
@@ -99,7 +112,13 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
               />
             </TabsContent>
             <TabsContent value="pull-requests">
-              <RepositoryPullRequestList owner={owner} repo={repo} />
+              <Suspense fallback={<SectionLoading label={PULLS_LOADING_LABEL} />}>
+                <RepositoryPullRequestList
+                  owner={owner}
+                  repo={repo}
+                  loadingLabel={PULLS_LOADING_LABEL}
+                />
+              </Suspense>
             </TabsContent>
           </Tabs>
         </Card>

@@ -1,3 +1,4 @@
+import { checksStateLabels, reviewStateLabels } from '@shipdeck/shared/insights-constants';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -131,6 +132,40 @@ describe('repository page', () => {
       page: 1,
       perPage: 10,
     });
+  });
+
+  it('shows ship status on the pull requests the server derived it for', async () => {
+    mockApi(
+      routes({
+        [`GET ${base}/pulls`]: ok({
+          pullRequests: [
+            {
+              ...buildPullRequest({ number: 9, title: 'Open one' }),
+              review: 'changes_requested',
+              checks: 'passing',
+              preview: { state: 'none' },
+              stage: 'review',
+              eta: null,
+            },
+            buildPullRequest({ number: 8, title: 'Closed one', state: 'closed' }),
+          ],
+          pagination: buildPagination(1, 10, 2),
+        }),
+      }),
+    );
+    renderRepo();
+    await screen.findByText('Add the README');
+    await userEvent.click(screen.getByRole('tab', { name: 'Pull Requests' }));
+
+    const panel = await screen.findByRole('tabpanel', { name: 'Pull Requests' });
+    const open = (await within(panel).findByText(/Open one/)).closest('li') as HTMLElement;
+    const chips = within(open).getByRole('list', { name: 'Ship status' });
+    expect(within(chips).getByText(reviewStateLabels.changes_requested)).toBeInTheDocument();
+    expect(within(chips).getByText(checksStateLabels.passing)).toBeInTheDocument();
+    const closed = within(panel)
+      .getByText(/Closed one/)
+      .closest('li') as HTMLElement;
+    expect(within(closed).queryByRole('list', { name: 'Ship status' })).not.toBeInTheDocument();
   });
 
   it('says the repository was not found on a 404', async () => {

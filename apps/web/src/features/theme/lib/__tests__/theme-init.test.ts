@@ -1,3 +1,4 @@
+import { storageKeys } from '@shipdeck/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { stubMatchMedia } from '@/testing/match-media';
 import themeInitSource from '../../../../../public/theme-init.js?raw';
@@ -41,5 +42,24 @@ describe('theme-init.js (before first paint)', () => {
     window.localStorage.setItem('theme', 'sepia');
     runThemeInit();
     expect(isDark()).toBe(false);
+  });
+});
+
+describe('theme-init.js marks a stored session before the first paint', () => {
+  const marked = () => document.documentElement.hasAttribute('data-stored-session');
+
+  it('under the key the app stores the session token in', () => {
+    stubMatchMedia(false);
+    window.localStorage.setItem(storageKeys.token, 'sds_stored');
+    runThemeInit();
+    expect(marked()).toBe(true);
+  });
+
+  it('not without one, and no longer once it is gone', () => {
+    stubMatchMedia(false);
+    window.localStorage.removeItem(storageKeys.token);
+    document.documentElement.setAttribute('data-stored-session', '');
+    runThemeInit();
+    expect(marked()).toBe(false);
   });
 });

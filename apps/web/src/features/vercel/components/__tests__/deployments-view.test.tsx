@@ -5,22 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { buildUser } from '@/testing/test-data';
+import { buildVercelUser } from '@/testing/test-data';
 import { DeploymentsView } from '../deployments-view';
 
-const user = buildUser({
-  githubId: '583231',
-  githubLogin: 'octocat',
-  vercelConnected: true,
-  vercel: {
-    username: 'octocat',
-    teamId: null,
-    teamSlug: null,
-    teamName: null,
-    status: 'connected',
-    source: 'token',
-  },
-});
+const user = buildVercelUser();
 
 const failedDeployment: VercelDeployment = {
   id: 'dpl_failed1',
