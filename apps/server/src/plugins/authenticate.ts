@@ -69,12 +69,10 @@ async function liveSession(
   nowIso: string,
 ): Promise<LiveSession | undefined> {
   app.database.accountWrites.checkOutside();
-  if (crossInstance) {
-    // Another instance's change may be waiting in this poll phase behind this request (its
-    // notification read in the same turn of the event loop): let it be handled first.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  const cached = app.sessionCache.get(tokenHash, nowIso);
+  // Another instance may have revoked this session an instant ago: the cache may answer only
+  // once every change committed before this request has reached this instance.
+  const caughtUp = !crossInstance || (await app.liveEvents.catchUp());
+  const cached = caughtUp ? app.sessionCache.get(tokenHash, nowIso) : undefined;
   if (cached) return cached;
   const mark = app.sessionCache.markRead();
   const live = await findLiveSessionWithUser(app.db, tokenHash, nowIso);

@@ -22,5 +22,10 @@ export interface EventBus {
   subscribeAccountChanges(listener: AccountChangeListener): () => void;
   /** Whether changes made elsewhere reach this instance now (on SQLite there is no elsewhere). */
   listening(): boolean;
+  /**
+   * Settles once every change another instance committed before the call has reached this
+   * instance's listeners: true, or false when that cannot be promised (not listening).
+   */
+  catchUp(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -19,6 +19,7 @@ export function createInProcessEventBus(): EventBus {
     // One process writes the database: its own writes are seen by the database handle.
     subscribeAccountChanges: () => () => undefined,
     listening: () => true,
+    catchUp: () => Promise.resolve(true),
     close: () => {
       emitter.removeAllListeners();
       return Promise.resolve();

@@ -18,6 +18,8 @@ export interface LiveEvents {
   /** Users whose account rows another instance (or anyone) changed: see EventBus. */
   subscribeAccountChanges(listener: AccountChangeListener): () => void;
   listening(): boolean;
+  /** See EventBus.catchUp. */
+  catchUp(): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -57,6 +59,7 @@ export const liveEventsPlugin = fp(
       subscribeAccountChanges: (listener: AccountChangeListener) =>
         bus.subscribeAccountChanges(listener),
       listening: () => bus.listening(),
+      catchUp: () => bus.catchUp(),
     });
   },
   { name: 'live-events', decorators: { fastify: ['db', 'database'] } },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../db/database.js';
+import { nextRound } from '../../lib/next-round.js';
 import type {
   AccountChangeListener,
   EventBus,
@@ -11,6 +12,8 @@ import type {
 } from './event-bus.js';
 
 const MAX_BACKOFF_MS = 30_000;
+// A listening connection that cannot answer a trivial query this fast is treated as lost.
+const CATCH_UP_TIMEOUT_MS = 2_000;
 
 /** Channel names are identifiers; one per schema keeps test schemas (and installations) apart. */
 export function eventChannel(schema: string | undefined): string {
@@ -77,6 +80,40 @@ export async function createPostgresEventBus(options: {
   // Whatever was announced while no connection listened is lost: account caches start over.
   const lost = () => emitter.emit('account', null);
 
+  const drop = (listener: pg.Client, error: Error) => {
+    options.log.warn({ err: error }, 'event listener connection failed; reconnecting');
+    if (client === listener) {
+      client = null;
+      lost();
+    }
+    void listener.end().catch(() => undefined);
+    scheduleReconnect();
+  };
+
+  // PostgreSQL sends a listening connection the notifications committed before a query ahead of
+  // that query's answer, so one round trip on it delivers all of them to the listeners.
+  const roundTrip = async (): Promise<boolean> => {
+    const listener = client;
+    if (!listener) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
+    });
+    try {
+      const answered = await Promise.race([
+        listener.query('select 1').then(
+          () => true,
+          () => false,
+        ),
+        timedOut,
+      ]);
+      if (!answered) drop(listener, new Error('event listener did not answer a round trip'));
+      return answered && client === listener;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   const connect = async (): Promise<void> => {
     // Keep-alive: a connection that died silently would otherwise look like a quiet one.
     const next = new pg.Client({ connectionString: options.connectionString, keepAlive: true });
@@ -89,15 +126,7 @@ export async function createPostgresEventBus(options: {
       const signal = parseSignal(message.payload);
       if (signal) emitter.emit('signal', signal);
     });
-    next.on('error', (error) => {
-      options.log.warn({ err: error }, 'event listener connection failed; reconnecting');
-      if (client === next) {
-        client = null;
-        lost();
-      }
-      void next.end().catch(() => undefined);
-      scheduleReconnect();
-    });
+    next.on('error', (error) => drop(next, error));
     try {
       await next.connect();
       await next.query(`LISTEN ${channel}`);
@@ -132,6 +161,7 @@ export async function createPostgresEventBus(options: {
       return () => emitter.off('account', listener);
     },
     listening: () => client !== null,
+    catchUp: nextRound(roundTrip),
     close: async () => {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

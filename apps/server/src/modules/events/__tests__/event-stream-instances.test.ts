@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.js';
 import { createDatabase } from '../../../db/database.js';
 import type { DatabaseHandle } from '../../../db/database.js';
-import { signUpAndLogIn, testConfig } from '../../../test-app.js';
+import { bearer, signUpAndLogIn, testConfig } from '../../../test-app.js';
 import { openEventStream } from './sse-client.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -57,5 +57,36 @@ describe.runIf(postgresUrl)('events across two instances over one PostgreSQL', (
     stream.close();
     expect(message.id).toBe(String(eventId));
     expect(JSON.parse(message.data)).toMatchObject({ repository: 'acme/web' });
+  });
+
+  // What lets an instance trust its session cache: a change committed on one instance has reached
+  // the other's listeners once the other has caught up, however busy its connection is.
+  it('catches up with every account change the other instance committed before it asked', async () => {
+    const [writer, reader] = apps;
+    if (!writer || !reader) throw new Error('apps not built');
+    const heard: Array<string | null> = [];
+    const stop = reader.liveEvents.subscribeAccountChanges((userId) => heard.push(userId));
+    try {
+      for (let round = 0; round < 10; round += 1) {
+        const me = await signUpAndLogIn(writer);
+        heard.length = 0;
+        const logout = await writer.inject({
+          method: 'POST',
+          url: '/auth/logout',
+          headers: bearer(me.token),
+        });
+        expect(logout.statusCode).toBeLessThan(300);
+        expect(await reader.liveEvents.catchUp()).toBe(true);
+        expect(heard).toContain(me.userId);
+        const refused = await reader.inject({
+          method: 'GET',
+          url: '/auth/me',
+          headers: bearer(me.token),
+        });
+        expect(refused.statusCode).toBe(401);
+      }
+    } finally {
+      stop();
+    }
   });
 });
