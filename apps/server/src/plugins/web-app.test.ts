@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { PRERENDERED_PAGES } from '@shipdeck/shared/prerendered-pages';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app.js';
@@ -19,6 +20,13 @@ for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
   );
 }
 writeFileSync(join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+// As apps/web/scripts/precompress.mjs leaves a chunk and the app's HTML.
+const chunk = `export const words = ${JSON.stringify('ship it '.repeat(400))};`;
+writeFileSync(join(webDistDir, 'assets', 'page-def456.js'), chunk);
+writeFileSync(join(webDistDir, 'assets', 'page-def456.js.br'), brotliCompressSync(chunk));
+writeFileSync(join(webDistDir, 'assets', 'page-def456.js.gz'), gzipSync(chunk));
+const indexHtml = readFileSync(join(webDistDir, 'index.html'));
+writeFileSync(join(webDistDir, 'index.html.br'), brotliCompressSync(indexHtml));
 
 describe('serving the built web app', () => {
   const t = useTestApp('sqlite', { webDistDir });
@@ -61,6 +69,43 @@ describe('serving the built web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the compressed copy the browser accepts, and the plain file to a client that accepts none', async () => {
+    const url = '/assets/page-def456.js';
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(chunk);
+    expect(brotli.rawPayload.length).toBeLessThan(chunk.length / 10);
+
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(chunk);
+
+    const plain = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(chunk);
+
+    // The app's HTML too, still revalidated on every visit.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root"></div>');
   });
 
   it('answers HEAD for client-side routes like GET', async () => {
