@@ -53,14 +53,19 @@ async function hasSyncedAccount(app: FastifyInstance, userId: string): Promise<b
   return Boolean(state?.last_success_at);
 }
 
-/** Queues a refresh for every connected user whose data is due. */
+/**
+ * Queues a refresh for every connected user whose data is due and who keeps the "GitHub sync"
+ * preference on; with it off, their data is refreshed only when they open a page that shows it.
+ */
 export async function refreshDueAccounts(app: FastifyInstance, now = new Date()): Promise<number> {
   const due = await app.db
     .selectFrom('sync_state')
-    .select('user_id')
-    .where('provider', '=', 'github')
-    .where('resource', '=', ACCOUNT_RESOURCE)
-    .where('next_due_at', '<=', now.toISOString())
+    .innerJoin('users', 'users.id', 'sync_state.user_id')
+    .select('sync_state.user_id')
+    .where('sync_state.provider', '=', 'github')
+    .where('sync_state.resource', '=', ACCOUNT_RESOURCE)
+    .where('sync_state.next_due_at', '<=', now.toISOString())
+    .where('users.pref_github_sync', '=', 1)
     .execute();
   for (const row of due) await requestGithubSync(app, row.user_id, 'refresh');
   return due.length;

@@ -44,11 +44,14 @@ export async function markVercelConnection(
   await bumpStoreVersion(db, [userId]);
 }
 
-export async function listConnectedVercelUsers(db: Db): Promise<string[]> {
+/** Users whose Vercel connection works and who keep the "Vercel sync" preference on. */
+export async function listBackgroundSyncedVercelUsers(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom('vercel_connections')
-    .select('user_id')
-    .where('status', '=', 'connected')
+    .innerJoin('users', 'users.id', 'vercel_connections.user_id')
+    .select('vercel_connections.user_id')
+    .where('vercel_connections.status', '=', 'connected')
+    .where('users.pref_vercel_sync', '=', 1)
     .execute();
   return rows.map((row) => row.user_id);
 }

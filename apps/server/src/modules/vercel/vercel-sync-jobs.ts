@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findSyncState } from '../sync/sync-state.repository.js';
-import { listConnectedVercelUsers } from './vercel-connections.repository.js';
+import { listBackgroundSyncedVercelUsers } from './vercel-connections.repository.js';
 import { PROJECTS_RESOURCE, syncVercelAccount } from './vercel-sync.js';
 
 export const VERCEL_SYNC_QUEUE = 'vercel-sync';
@@ -29,13 +29,13 @@ export async function requestVercelSync(
   );
 }
 
-/** Queues a refresh for every connected user whose Vercel data is due. */
+/** Queues a refresh for every connected user whose Vercel data is due and who keeps "Vercel sync" on. */
 export async function refreshDueVercelAccounts(
   app: FastifyInstance,
   now = new Date(),
 ): Promise<number> {
   let queued = 0;
-  for (const userId of await listConnectedVercelUsers(app.db)) {
+  for (const userId of await listBackgroundSyncedVercelUsers(app.db)) {
     const state = await findSyncState(app.db, {
       userId,
       provider: 'vercel',

@@ -18,18 +18,19 @@ const OPTIONS: readonly { key: keyof Preferences; label: string; description: st
   {
     key: 'emailNotifications',
     label: 'Email notifications',
-    description:
-      'Email important events, such as failed deployments, once this server is set up to send mail.',
+    description: 'Shipdeck sends no email yet; this choice is kept for when it does.',
   },
   {
     key: 'githubSync',
     label: 'GitHub sync',
-    description: 'Keep repositories, commits and pull requests up to date in the background.',
+    description:
+      'Refresh repositories, commits and pull requests in the background every few minutes. Off: they refresh when you open a page that shows them.',
   },
   {
     key: 'vercelSync',
     label: 'Vercel sync',
-    description: 'Keep projects and deployment states up to date in the background.',
+    description:
+      "Refresh projects and deployments in the background every few minutes. Off: only Vercel's webhooks update them.",
   },
 ];
 
