@@ -16,12 +16,13 @@
 //   npx tsx --conditions=@shipdeck/source bench/store.ts [--db sqlite|postgres|both]
 //     [--slice 5] [--rounds 3] [--connections 100] [--reload-wait 60]
 //     [--only throughput] [--routes /auth/me,/api/github/stats] [--ports 4200] [--cpu-prof dir]
-//     [--server path/to/main.js]
+//     [--server path/to/main.js] [--pin]
 // Prints tables and writes bench/results/store.json (bench/results/store-throughput.json with
 // `--only throughput`, which syncs the account without emulated latency and runs part 1 alone).
 // `--ports N` puts the server on N, the bare server on N+1 and the emulator on N+2 instead of
 // free ports; `--cpu-prof dir` has the server write a V8 CPU profile there when it stops;
-// `--server` runs another build of the server (another commit's, to compare) instead of this one.
+// `--server` runs another build of the server (another commit's, to compare) instead of this one;
+// `--pin` puts the bench (the load) on CPU 0 and the Shipdeck and bare servers on CPU 1.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -42,7 +43,13 @@ import pg from 'pg';
 import type { Page, Request as PlaywrightRequest } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/launch-browser.js';
 import { freePort } from '../e2e/support/start-server.js';
-import { spawnBuiltServer, waitForHealth, type BuiltServer } from './support/built-server.js';
+import {
+  onCpu,
+  pinThisProcess,
+  spawnBuiltServer,
+  waitForHealth,
+  type BuiltServer,
+} from './support/built-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -56,6 +63,7 @@ const { values } = parseArgs({
     ports: { type: 'string', default: '0' },
     'cpu-prof': { type: 'string' },
     server: { type: 'string' },
+    pin: { type: 'boolean', default: false },
   },
 });
 type Database = 'sqlite' | 'postgres';
@@ -73,6 +81,12 @@ if (values.only !== 'all' && values.only !== 'throughput') {
 const throughputOnly = values.only === 'throughput';
 const basePort = Number(values.ports);
 const cpuProfileDir = values['cpu-prof'];
+// With --pin the bench (autocannon, the emulator) runs on CPU 0 and both servers on CPU 1, so the
+// load generator never preempts the server it measures, as on a machine of its own.
+const LOAD_CPU = 0;
+const SERVER_CPU = 1;
+const serverCpu = values.pin ? SERVER_CPU : undefined;
+if (values.pin) pinThisProcess(LOAD_CPU);
 
 const REPOSITORIES = 5000;
 const PULL_REQUESTS = 2000;
@@ -155,6 +169,7 @@ async function startShipdeck(databaseUrl: string, emulator: EmulatorHandle): Pro
     emulator,
     nodeFlags: cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [],
     env: { DATABASE_URL: databaseUrl, DEMO_MODE: 'false' },
+    cpu: serverCpu,
   });
   await waitForHealth(server);
   return server;
@@ -408,17 +423,14 @@ async function throughput(origin: string, serverPid: number, token: string, scra
   const bodiesFile = join(scratch, 'bodies.json');
   await writeFile(bodiesFile, JSON.stringify(answers));
   const bare = spawn(
-    process.execPath,
-    [
+    ...onCpu(serverCpu, process.execPath, [
       '--import',
       'tsx',
       join(root, 'bench/bare-fastify-server.ts'),
       bodiesFile,
       String(basePort ? basePort + 1 : 0),
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    ]),
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const barePort = await new Promise<number>((resolve, reject) => {
     bare.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
@@ -733,6 +745,7 @@ await writeFile(
         reloadWaitSeconds: reloadWaitMs / 1000,
         only: values.only,
         routes: THROUGHPUT_ROUTES,
+        pinned: values.pin ? { load: LOAD_CPU, servers: SERVER_CPU } : null,
       },
       targets: TARGETS,
       verdicts,

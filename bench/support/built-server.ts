@@ -1,6 +1,6 @@
 // The built Shipdeck server (apps/server/dist/main.js) in its own process, signed in to GitHub
 // through an emulator, for benches that measure it from outside.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import type { EmulatorHandle } from '@shipdeck/emulator/start-emulator';
@@ -14,6 +14,8 @@ export interface BuiltServerOptions {
   nodeFlags?: string[];
   /** Variables this bench adds: `DATABASE_URL` at least. */
   env: Record<string, string>;
+  /** Pins the server to this CPU (Linux `taskset`), so it never shares a core with the load. */
+  cpu?: number | undefined;
 }
 
 export interface BuiltServer {
@@ -24,7 +26,11 @@ export interface BuiltServer {
 /** Starts the server with a fresh encryption key; wait for {@link waitForHealth} before use. */
 export function spawnBuiltServer(options: BuiltServerOptions): BuiltServer {
   const origin = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), options.entry], {
+  const [command, args] = onCpu(options.cpu, process.execPath, [
+    ...(options.nodeFlags ?? []),
+    options.entry,
+  ]);
+  const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -42,6 +48,24 @@ export function spawnBuiltServer(options: BuiltServerOptions): BuiltServer {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return { child, origin };
+}
+
+/**
+ * The command that runs `command args` pinned to `cpu` (through `taskset`, which execs it: the
+ * child's pid is the program's own), or unchanged without a CPU.
+ */
+export function onCpu(
+  cpu: number | undefined,
+  command: string,
+  args: string[],
+): [string, string[]] {
+  return cpu === undefined ? [command, args] : ['taskset', ['-c', String(cpu), command, ...args]];
+}
+
+/** Pins this process (the bench and the load it generates) to `cpu`. */
+export function pinThisProcess(cpu: number): void {
+  const result = spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(process.pid)]);
+  if (result.status !== 0) throw new Error(`taskset failed: ${String(result.stderr)}`);
 }
 
 /** Resolves once `/health` answers 200; throws if the server exits or takes over two minutes. */
