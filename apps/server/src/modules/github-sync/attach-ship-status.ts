@@ -1,22 +1,62 @@
 import type { PullRequest } from '@shipdeck/shared/github';
 import type { ShipPullRequest, ShipStatus } from '@shipdeck/shared/insights';
+import { BUILDING_DEPLOYMENT_STATES } from '@shipdeck/shared/ship-stages';
 import type { Db } from '../../db/database.js';
-import { deploymentsForShas, storedShipStates } from './ship-state.repository.js';
+import { projectBuildHistories } from '../insights/deployment-etas.js';
+import type { DeploymentRecord } from '../insights/dora-records.js';
+import {
+  deploymentsForShas,
+  productionDeploymentsOfRepositories,
+  storedShipStates,
+} from './ship-state.repository.js';
 import { deploymentRecord, shipStatusFromRow, type ShipRowFields } from './ship-status-from-row.js';
 import { pullRequestFromRow } from './store-to-dto.js';
 
-type StoredPullRow = ShipRowFields & Parameters<typeof pullRequestFromRow>[0];
+type StoredPullRow = Omit<ShipRowFields, 'repository'> & Parameters<typeof pullRequestFromRow>[0];
 
-/** Ship statuses of these pull requests, with one query for the deployments of every head SHA. */
+/** The earliest merge among the rows that will carry a ship status, a second early (ISO). */
+function earliestMerge(rows: readonly ShipRowFields[]): string | null {
+  const times = rows
+    .filter((row) => row.merged_at !== null && row.review_state && row.checks_state)
+    .map((row) => Date.parse(row.merged_at ?? ''))
+    .filter((time) => Number.isFinite(time));
+  // Stored times mix "…:37Z" and "…:37.500Z", which do not compare as text: a second's margin.
+  return times.length === 0 ? null : new Date(Math.min(...times) - 1000).toISOString();
+}
+
+/**
+ * Ship statuses of these pull requests: one query for the deployments of every head SHA, one for
+ * the production builds of the repositories of merged ones, one per project with a build running.
+ */
 async function shipStatuses(
   db: Db,
   userId: string,
   rows: readonly ShipRowFields[],
 ): Promise<Array<ShipStatus | null>> {
   const shas = rows.flatMap((row) => (row.head_sha ? [row.head_sha] : []));
-  const deploymentRows = await deploymentsForShas(db, userId, shas);
-  const urls = new Map(deploymentRows.map((row) => [row.id, `https://${row.url}`]));
-  const deployments = deploymentRows.map(deploymentRecord);
+  const since = earliestMerge(rows);
+  const merged = rows.filter((row) => row.merged_at !== null).map((row) => row.repository);
+  const [shaRows, productionRows] = await Promise.all([
+    deploymentsForShas(db, userId, shas),
+    since ? productionDeploymentsOfRepositories(db, userId, merged, since) : [],
+  ]);
+  const urls = new Map(shaRows.map((row) => [row.id, `https://${row.url}`]));
+  const bySha = shaRows.map(deploymentRecord);
+  const productionByRepository = new Map<string, DeploymentRecord[]>();
+  for (const row of productionRows) {
+    const list = productionByRepository.get(row.repository) ?? [];
+    list.push(deploymentRecord(row));
+    productionByRepository.set(row.repository, list);
+  }
+  const building = [...shaRows, ...productionRows].filter((row) =>
+    BUILDING_DEPLOYMENT_STATES.includes(row.state),
+  );
+  const buildHistory = await projectBuildHistories(
+    db,
+    userId,
+    building.map((row) => row.project_id),
+  );
+  const deployments = { bySha, productionByRepository, buildHistory };
   return rows.map((row) => shipStatusFromRow(row, deployments, (d) => urls.get(d.id) ?? ''));
 }
 
@@ -29,7 +69,11 @@ export async function withShipStatus(
   userId: string,
   rows: readonly StoredPullRow[],
 ): Promise<Array<PullRequest | ShipPullRequest>> {
-  const statuses = await shipStatuses(db, userId, rows);
+  const statuses = await shipStatuses(
+    db,
+    userId,
+    rows.map((row) => ({ ...row, repository: row.full_name })),
+  );
   return rows.map((row, index) => {
     const ship = statuses[index];
     return ship ? { ...pullRequestFromRow(row), ...ship } : pullRequestFromRow(row);
@@ -59,6 +103,7 @@ export async function withStoredShipStatus(
       head_sha: headSha,
       review_state: current ? row.review_state : null,
       checks_state: current ? row.checks_state : null,
+      repository: pullRequest.repository,
     };
   });
   const statuses = await shipStatuses(db, userId, rows);

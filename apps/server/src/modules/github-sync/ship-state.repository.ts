@@ -1,4 +1,5 @@
 import type { ChecksState, ReviewState } from '@shipdeck/shared/insights';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { bumpStoreVersionOfViewers } from '../sync/store-version.repository.js';
 import { involvedPullRequests } from './github-reads.repository.js';
@@ -55,25 +56,55 @@ export async function storedShipStates(db: Db, pullRequestIds: readonly number[]
     .execute();
 }
 
+const deploymentColumns = [
+  'd.id',
+  'd.project_id',
+  'd.target',
+  'd.state',
+  'd.url',
+  'd.commit_sha',
+  'd.commit_message',
+  'd.created_at',
+  'd.building_at',
+  'd.ready_at',
+] as const;
+
 /** This user's Vercel deployments built from any of these commits, for previews and stages. */
 export async function deploymentsForShas(db: Db, userId: string, shas: readonly string[]) {
   if (shas.length === 0) return [];
   return db
-    .selectFrom('vercel_deployments')
-    .select([
-      'id',
-      'project_id',
-      'target',
-      'state',
-      'url',
-      'commit_sha',
-      'commit_message',
-      'created_at',
-      'building_at',
-      'ready_at',
-    ])
-    .where('user_id', '=', userId)
-    .where('commit_sha', 'in', [...shas])
+    .selectFrom('vercel_deployments as d')
+    .select(deploymentColumns)
+    .where('d.user_id', '=', userId)
+    .where('d.commit_sha', 'in', [...shas])
+    .execute();
+}
+
+/**
+ * Production deployments created since `since` of this user's Vercel projects linked to these
+ * repositories (`owner/name`, any case), each with the repository it is linked to, lower case.
+ * A merged pull request is live once such a build made after its merge is READY: the build of
+ * a merge or squash commit carries a SHA of its own, not the pull request's head.
+ */
+export async function productionDeploymentsOfRepositories(
+  db: Db,
+  userId: string,
+  repositories: readonly string[],
+  since: string,
+) {
+  if (repositories.length === 0) return [];
+  const names = [...new Set(repositories.map((name) => name.toLowerCase()))];
+  return db
+    .selectFrom('vercel_deployments as d')
+    .innerJoin('vercel_projects as p', (join) =>
+      join.onRef('p.user_id', '=', 'd.user_id').onRef('p.id', '=', 'd.project_id'),
+    )
+    .select(deploymentColumns)
+    .select(sql<string>`lower(p.link_org) || '/' || lower(p.link_repo)`.as('repository'))
+    .where('d.user_id', '=', userId)
+    .where('d.target', '=', 'production')
+    .where('d.created_at', '>=', since)
+    .where(sql<string>`lower(p.link_org) || '/' || lower(p.link_repo)`, 'in', names)
     .execute();
 }
 

@@ -2,9 +2,19 @@ import type { ChecksState, ReviewState, ShipStatus } from '@shipdeck/shared/insi
 import { checksStateSchema, reviewStateSchema } from '@shipdeck/shared/insights';
 import type { DeploymentRecord, DeploymentState } from '../insights/dora-records.js';
 import { deriveStage, derivePreviewStatus, findPreview, shipEta } from '../insights/ship-status.js';
-import type { deploymentsForShas } from './ship-state.repository.js';
 
-type DeploymentRow = Awaited<ReturnType<typeof deploymentsForShas>>[number];
+/** The deployment columns the ship status reads, as the synced table holds them. */
+export interface DeploymentRow {
+  id: string;
+  project_id: string;
+  target: 'production' | 'preview';
+  state: string;
+  commit_sha: string | null;
+  commit_message: string | null;
+  created_at: string;
+  building_at: string | null;
+  ready_at: string | null;
+}
 
 export interface ShipRowFields {
   state: 'open' | 'closed';
@@ -12,6 +22,18 @@ export interface ShipRowFields {
   head_sha: string | null;
   review_state: string | null;
   checks_state: string | null;
+  /** `owner/name`: the Vercel projects linked to it ship the merged change. */
+  repository: string;
+}
+
+/** The user's deployments a page of pull requests needs, loaded once for the whole page. */
+export interface ShipDeployments {
+  /** Deployments built from the listed head SHAs (previews, and fast-forwarded production). */
+  bySha: readonly DeploymentRecord[];
+  /** Production deployments since the earliest merge listed, by linked repository (lower case). */
+  productionByRepository: ReadonlyMap<string, readonly DeploymentRecord[]>;
+  /** The latest READY builds of every project with a build running, for its ETA. */
+  buildHistory: readonly DeploymentRecord[];
 }
 
 export function deploymentRecord(row: DeploymentRow): DeploymentRecord {
@@ -30,18 +52,26 @@ export function deploymentRecord(row: DeploymentRow): DeploymentRecord {
 
 /**
  * The ship status of a stored pull request, or null until a sync has derived its review and
- * checks. `deployments` are the user's Vercel deployments of the listed head SHAs.
+ * checks. A merged one is live once a READY production build of a project linked to its
+ * repository carries its head or was made after the merge; the ETA of a running build is the
+ * median of its project's latest builds.
  */
 export function shipStatusFromRow(
   row: ShipRowFields,
-  deployments: readonly DeploymentRecord[],
+  deployments: ShipDeployments,
   urlOf: (deployment: DeploymentRecord) => string,
 ): ShipStatus | null {
   const review = reviewStateSchema.safeParse(row.review_state);
   const checks = checksStateSchema.safeParse(row.checks_state);
   if (!review.success || !checks.success) return null;
-  const preview = findPreview(row.head_sha, deployments);
-  const own = deployments.filter((d) => row.head_sha !== null && d.commitSha === row.head_sha);
+  const own = deployments.bySha.filter(
+    (d) => row.head_sha !== null && d.commitSha === row.head_sha,
+  );
+  const preview = findPreview(row.head_sha, own);
+  const linked = row.merged_at
+    ? (deployments.productionByRepository.get(row.repository.toLowerCase()) ?? [])
+    : [];
+  const candidates = [...own, ...linked.filter((d) => !own.some((o) => o.id === d.id))];
   const { stage, building } = deriveStage(
     {
       state: row.state,
@@ -49,15 +79,15 @@ export function shipStatusFromRow(
       review: review.data satisfies ReviewState,
       checks: checks.data satisfies ChecksState,
       shas: row.head_sha ? [row.head_sha] : [],
-      projectIds: [...new Set(own.map((d) => d.projectId))],
+      projectIds: [...new Set(candidates.map((d) => d.projectId))],
     },
-    own,
+    candidates,
   );
   return {
     review: review.data,
     checks: checks.data,
     preview: derivePreviewStatus(preview, urlOf),
     stage,
-    eta: shipEta(building, preview, deployments),
+    eta: shipEta(building, preview, deployments.buildHistory),
   };
 }

@@ -52,7 +52,10 @@ export async function reportProgress(
 /** A sync failure in words a page can show (never a token or a raw body). */
 export function describeSyncError(error: unknown): string {
   if (error instanceof RetryLaterError) return error.message;
-  if (error instanceof RequestError) return `GitHub answered ${error.status}`;
+  // Octokit reports a connection that closed or never opened as a 500 with no response.
+  if (error instanceof RequestError) {
+    return error.response ? `GitHub answered ${error.status}` : 'GitHub could not be reached';
+  }
   if (error instanceof Error && error.name === 'ZodError')
     return 'GitHub sent an unreadable answer';
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {

@@ -44,19 +44,16 @@ function toRecord(row: EtaRow): DeploymentRecord {
 }
 
 /**
- * When each of the user's building deployments should be ready, from the median build time of
- * its project's latest READY builds in the synced table. Builds without history get none.
+ * The latest READY builds (up to ETA_SAMPLE_SIZE) of each of these projects of the user, the
+ * history an estimate of a running build is taken from.
  */
-export async function deploymentEtas(db: Db, userId: string): Promise<DeploymentEta[]> {
-  const building = await db
-    .selectFrom('vercel_deployments')
-    .select(columns)
-    .where('user_id', '=', userId)
-    .where('state', 'in', [...BUILDING_DEPLOYMENT_STATES])
-    .execute();
-  const projectIds = [...new Set(building.map((row) => row.project_id))];
+export async function projectBuildHistories(
+  db: Db,
+  userId: string,
+  projectIds: readonly string[],
+): Promise<DeploymentRecord[]> {
   const histories = await Promise.all(
-    projectIds.map((projectId) =>
+    [...new Set(projectIds)].map((projectId) =>
       db
         .selectFrom('vercel_deployments')
         .select(columns)
@@ -70,7 +67,25 @@ export async function deploymentEtas(db: Db, userId: string): Promise<Deployment
         .execute(),
     ),
   );
-  const history = histories.flat().map(toRecord);
+  return histories.flat().map(toRecord);
+}
+
+/**
+ * When each of the user's building deployments should be ready, from the median build time of
+ * its project's latest READY builds in the synced table. Builds without history get none.
+ */
+export async function deploymentEtas(db: Db, userId: string): Promise<DeploymentEta[]> {
+  const building = await db
+    .selectFrom('vercel_deployments')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('state', 'in', [...BUILDING_DEPLOYMENT_STATES])
+    .execute();
+  const history = await projectBuildHistories(
+    db,
+    userId,
+    building.map((row) => row.project_id),
+  );
   return building.flatMap((row) => {
     const eta = estimateReady(toRecord(row), history);
     return eta ? [{ deploymentId: row.id, ...eta }] : [];

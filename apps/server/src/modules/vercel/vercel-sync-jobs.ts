@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { findSyncState } from '../sync/sync-state.repository.js';
 import { listBackgroundSyncedVercelUsers } from './vercel-connections.repository.js';
-import { PROJECTS_RESOURCE, syncVercelAccount } from './vercel-sync.js';
+import {
+  PROJECTS_RESOURCE,
+  syncVercelAccount,
+  syncVercelProjectAfterWebhook,
+} from './vercel-sync.js';
 
 export const VERCEL_SYNC_QUEUE = 'vercel-sync';
 export const VERCEL_REFRESH_DUE_QUEUE = 'vercel-refresh-due';
+export const VERCEL_PROJECT_SYNC_QUEUE = 'vercel-sync-project';
 /** A connect's first sync runs before routine refreshes. */
 const INITIAL_SYNC_PRIORITY = 10;
 
 interface VercelSyncJob {
   userId: string;
+}
+
+interface VercelProjectSyncJob {
+  userId: string;
+  projectId: string;
 }
 
 /** Queues a sync of the user's Vercel account, at most one waiting per user. */
@@ -26,6 +36,22 @@ export async function requestVercelSync(
       priority: reason === 'initial' ? INITIAL_SYNC_PRIORITY : 0,
       retryLimit: 5,
     },
+  );
+}
+
+/**
+ * Queues a read of one project's deployments for a user whose synced projects include it (a
+ * webhook named it); at most one waits per user and project, so a burst of events costs one.
+ */
+export async function requestVercelProjectSync(
+  app: FastifyInstance,
+  userId: string,
+  projectId: string,
+): Promise<void> {
+  await app.jobs.send<VercelProjectSyncJob>(
+    VERCEL_PROJECT_SYNC_QUEUE,
+    { userId, projectId },
+    { singletonKey: `vercel:${userId}:${projectId}`, retryLimit: 3 },
   );
 }
 
@@ -52,6 +78,9 @@ export async function refreshDueVercelAccounts(
 export async function registerVercelSyncJobs(app: FastifyInstance): Promise<void> {
   await app.jobs.work<VercelSyncJob>(VERCEL_SYNC_QUEUE, async (job) => {
     await syncVercelAccount(app, job.data.userId);
+  });
+  await app.jobs.work<VercelProjectSyncJob>(VERCEL_PROJECT_SYNC_QUEUE, async (job) => {
+    await syncVercelProjectAfterWebhook(app, job.data.userId, job.data.projectId);
   });
   await app.jobs.work(VERCEL_REFRESH_DUE_QUEUE, async () => {
     await refreshDueVercelAccounts(app);

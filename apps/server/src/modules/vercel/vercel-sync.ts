@@ -169,3 +169,30 @@ export async function syncVercelAccount(
   }
   return 'synced';
 }
+
+/**
+ * One project's deployments, read again because a Vercel webhook named the project: the pages
+ * then show the build's new state (and pull requests their preview and stage) within seconds,
+ * not at the next refresh. Open pages are told to refetch when something changed.
+ */
+export async function syncVercelProjectAfterWebhook(
+  app: FastifyInstance,
+  userId: string,
+  projectId: string,
+): Promise<void> {
+  const client = await vercelClientFor(app, userId);
+  if (!client) return;
+  let changed: boolean;
+  try {
+    changed = await syncVercelDeployments(app, userId, projectId, client);
+  } catch (error) {
+    await recordFailure(app, userId, deploymentsResource(projectId), error);
+    return;
+  }
+  if (changed) {
+    await app.liveEvents.publish(userId, {
+      type: 'data.changed',
+      resources: ['deployments', 'projects'],
+    });
+  }
+}

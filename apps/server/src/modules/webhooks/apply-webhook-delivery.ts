@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notify } from '../notifications/notify.js';
+import { requestVercelProjectSync } from '../vercel/vercel-sync-jobs.js';
 import { githubWebhookEffects } from './github-webhook-effects.js';
 import { vercelEnvelopeSchema, vercelWebhookEffects } from './vercel-webhook-effects.js';
 import { refreshShipStatesFromWebhook, shipTargetsOf } from './ship-state-from-webhook.js';
@@ -33,6 +34,13 @@ export async function applyWebhookDelivery(
     for (const { audience, input } of effects.notifications) {
       for (const userId of await resolveAudience(app.db, audience)) {
         await notify(app, userId, input);
+      }
+    }
+    const projectId = effects.vercelProjectToRead;
+    if (projectId !== undefined) {
+      const audience = { githubLogins: [], vercelProjectId: projectId };
+      for (const userId of await resolveAudience(app.db, audience)) {
+        await requestVercelProjectSync(app, userId, projectId);
       }
     }
     if (effects.changed) {

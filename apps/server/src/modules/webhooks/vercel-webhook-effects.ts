@@ -59,12 +59,15 @@ export function vercelWebhookEffects(type: string, payload: unknown): WebhookEff
   ];
   const audience = { githubLogins, vercelProjectId: project?.id };
   const changed = { resources: ['deployments' as const, 'projects' as const] };
+  // The payload carries no build state or times: the project's deployments are read again.
+  const read = project ? { vercelProjectToRead: project.id } : {};
   const name = deployment.name ?? deployment.url ?? deployment.id;
 
   if (type === 'deployment.error') {
     return {
       audience,
       changed,
+      ...read,
       notifications: [
         {
           audience,
@@ -77,6 +80,7 @@ export function vercelWebhookEffects(type: string, payload: unknown): WebhookEff
     return {
       audience,
       changed,
+      ...read,
       notifications: [
         {
           audience,
@@ -85,5 +89,5 @@ export function vercelWebhookEffects(type: string, payload: unknown): WebhookEff
       ],
     };
   }
-  return { ...noEffects, audience, changed };
+  return { ...noEffects, audience, changed, ...read };
 }

@@ -21,6 +21,8 @@ export interface WebhookEffects {
   audience: Audience;
   notifications: { audience: Audience; input: NotificationInput }[];
   changed: { resources: ChangedResource[]; repository?: string } | null;
+  /** A Vercel project whose deployments to read again for everyone who has it synced. */
+  vercelProjectToRead?: string;
 }
 
 export const noEffects: WebhookEffects = {

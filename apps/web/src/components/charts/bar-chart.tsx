@@ -21,6 +21,8 @@ type BarChartProps<T> = {
   series: readonly BarSeries<T>[];
   height: number;
   formatValue?: (value: number) => string;
+  /** How a y-axis tick reads, with its unit ("20 h", "40%"); the bare number by default. */
+  formatTick?: (value: number) => string;
   legend?: boolean;
   grid?: boolean;
   /** Room for the y-axis labels. */
@@ -44,6 +46,7 @@ export function BarChart<T>({
   series,
   height,
   formatValue = String,
+  formatTick = String,
   legend = false,
   grid = false,
   yAxisWidth = 32,
@@ -88,7 +91,7 @@ export function BarChart<T>({
                     fontSize={TICK_FONT_SIZE}
                     fill="currentColor"
                   >
-                    {tick}
+                    {formatTick(tick)}
                   </text>
                 </g>
               ))}

@@ -15,7 +15,7 @@ const series: BarSeries<Day>[] = [
   { key: 'prs', label: 'Pull requests', color: '#a855f7', value: (day) => day.pullRequests },
 ];
 
-function renderChart(props: { legend?: boolean } = {}) {
+function renderChart(props: { legend?: boolean; formatTick?: (value: number) => string } = {}) {
   return render(
     <BarChart
       data={days}
@@ -100,5 +100,14 @@ describe('BarChart', () => {
 
     expect(container.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     expect(container.querySelector('ul')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('writes the y ticks with their unit when told how', () => {
+    const { container } = renderChart({ formatTick: (value) => `${value} h` });
+    const ticks = Array.from(container.querySelectorAll('text[text-anchor="end"]')).map(
+      (tick) => tick.textContent,
+    );
+    expect(ticks.length).toBeGreaterThan(1);
+    expect(ticks.every((tick) => /^\d+ h$/.test(tick ?? ''))).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ export type DoraKeyCardProps = {
   bucket: TrendBucket;
   trendLabel: string;
   formatValue: (value: number) => string;
+  formatTick: (value: number) => string;
   explanation: string;
 };
 
@@ -41,6 +42,7 @@ export function DoraKeyCard(props: DoraKeyCardProps) {
         bucket={props.bucket}
         label={props.trendLabel}
         formatValue={props.formatValue}
+        formatTick={props.formatTick}
       />
       <p className="text-xs leading-relaxed text-zinc-600 dark:text-zinc-400">
         {props.explanation}

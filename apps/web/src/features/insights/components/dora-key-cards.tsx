@@ -1,6 +1,7 @@
 import type { DoraResult } from '@shipdeck/shared/insights';
 import { formatDuration } from '@shipdeck/shared/insights-constants';
 import { DoraKeyCard } from './dora-key-card';
+import { durationAxis } from './duration-axis';
 
 const count = (value: number, word: string) => `${value} ${word}${value === 1 ? '' : 's'}`;
 
@@ -8,6 +9,8 @@ const count = (value: number, word: string) => `${value} ${word}${value === 1 ? 
 export function DoraKeyCards({ result }: { result: DoraResult }) {
   const { deploymentFrequency, leadTime, changeFailureRate, timeToRestore } = result.metrics;
   const bucket = result.bucket;
+  const leadAxis = durationAxis(leadTime.trend);
+  const restoreAxis = durationAxis(timeToRestore.trend);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <DoraKeyCard
@@ -19,6 +22,7 @@ export function DoraKeyCards({ result }: { result: DoraResult }) {
         bucket={bucket}
         trendLabel="Production deployments"
         formatValue={(value) => count(value, 'deployment')}
+        formatTick={String}
         explanation={deploymentFrequency.explanation}
       />
       <DoraKeyCard
@@ -26,10 +30,11 @@ export function DoraKeyCards({ result }: { result: DoraResult }) {
         figure={leadTime.medianMinutes === null ? null : formatDuration(leadTime.medianMinutes)}
         detail={`median over ${count(leadTime.changeCount, 'change')}`}
         band={leadTime.band}
-        trend={leadTime.trend}
+        trend={leadAxis.points}
         bucket={bucket}
         trendLabel="Median lead time"
-        formatValue={formatDuration}
+        formatValue={leadAxis.formatValue}
+        formatTick={leadAxis.formatTick}
         explanation={leadTime.explanation}
       />
       <DoraKeyCard
@@ -41,6 +46,7 @@ export function DoraKeyCards({ result }: { result: DoraResult }) {
         bucket={bucket}
         trendLabel="Change failure rate"
         formatValue={(value) => `${value}%`}
+        formatTick={(value) => `${value}%`}
         explanation={changeFailureRate.explanation}
       />
       <DoraKeyCard
@@ -50,10 +56,11 @@ export function DoraKeyCards({ result }: { result: DoraResult }) {
         }
         detail={`median over ${count(timeToRestore.restoredCount, 'restored failure')}`}
         band={timeToRestore.band}
-        trend={timeToRestore.trend}
+        trend={restoreAxis.points}
         bucket={bucket}
         trendLabel="Median time to restore"
-        formatValue={formatDuration}
+        formatValue={restoreAxis.formatValue}
+        formatTick={restoreAxis.formatTick}
         explanation={timeToRestore.explanation}
       />
     </div>

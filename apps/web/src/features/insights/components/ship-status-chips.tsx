@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { externalUrl } from '@/utils/external-url';
+import { EtaText } from './eta-text';
 import { ShipStageLabel } from './ship-stage-label';
 
 type Chip = { icon: LucideIcon; text: string; variant: BadgeProps['variant'] };
@@ -55,14 +56,19 @@ function ChipBadge({ chip }: { chip: Chip }) {
 
 /**
  * Review, checks, preview and stage of one pull request at a glance. Every chip says its state
- * in words; colour and icon only repeat it.
+ * in words; colour and icon only repeat it. The ETA goes with the build it is for: beside the
+ * stage while production builds, beside the preview chip while the preview builds (next to
+ * "In review" it would read as a time for the review).
  */
 export function ShipStatusChips({ status }: { status: ShipStatus }) {
   const preview = previewChips[status.preview.state];
+  const productionEta = status.stage === 'production_building' ? status.eta : null;
+  const previewEta =
+    productionEta === null && status.preview.state === 'building' ? status.eta : null;
   return (
     <ul aria-label="Ship status" className="flex flex-wrap items-center gap-1.5">
       <li className="flex items-center">
-        <ShipStageLabel stage={status.stage} eta={status.eta} />
+        <ShipStageLabel stage={status.stage} eta={productionEta} />
       </li>
       <li>
         <ChipBadge chip={reviewChips[status.review]} />
@@ -70,7 +76,7 @@ export function ShipStatusChips({ status }: { status: ShipStatus }) {
       <li>
         <ChipBadge chip={checksChips[status.checks]} />
       </li>
-      <li>
+      <li className="flex flex-wrap items-center gap-1 text-[11px]">
         {status.preview.state === 'ready' ? (
           <a
             href={externalUrl(status.preview.url)}
@@ -84,6 +90,12 @@ export function ShipStatusChips({ status }: { status: ShipStatus }) {
         ) : (
           <ChipBadge chip={preview} />
         )}
+        {previewEta ? (
+          <>
+            {' '}
+            <EtaText eta={previewEta} />
+          </>
+        ) : null}
       </li>
     </ul>
   );

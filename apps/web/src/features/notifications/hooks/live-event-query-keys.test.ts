@@ -20,6 +20,12 @@ describe('liveEventQueryKeys', () => {
     ]);
   });
 
+  it('refetches what deployments feed: pull-request ship status, insights, Vercel pages, once each', () => {
+    expect(
+      liveEventQueryKeys({ type: 'data.changed', resources: ['deployments', 'projects'] }),
+    ).toEqual([['vercel'], ['github', 'pull-requests'], ['insights']]);
+  });
+
   it('refreshes the notification centre for a new item', () => {
     const keys = liveEventQueryKeys({
       type: 'notification.created',

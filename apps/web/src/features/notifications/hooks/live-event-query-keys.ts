@@ -25,6 +25,10 @@ export function liveEventQueryKeys(event: LiveEvent): QueryKey[] {
         keys.push(['github', 'stats'], ...inRepository('commits'));
         break;
       case 'deployments':
+        // Pull-request rows show the preview and stage built from deployments; insights and
+        // ETAs are computed from them.
+        keys.push(['vercel'], ['github', 'pull-requests'], ['insights']);
+        break;
       case 'projects':
         keys.push(['vercel']);
         break;
@@ -33,5 +37,11 @@ export function liveEventQueryKeys(event: LiveEvent): QueryKey[] {
         break;
     }
   }
-  return keys;
+  const seen = new Set<string>();
+  return keys.filter((key) => {
+    const id = JSON.stringify(key);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }

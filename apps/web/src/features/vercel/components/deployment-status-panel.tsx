@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useVercelStatus } from '../api/get-vercel-status';
 import { deploymentPath } from '../deployment-path';
 import { DeploymentStatusBadge } from './deployment-status-badge';
+import { SyncedAtNote } from './synced-at-note';
 import { VercelGate } from './vercel-gate';
 
 /** The dashboard's Deployment Status: the latest deployment of the five most recent projects. */
@@ -73,24 +74,30 @@ function StatusList() {
     );
   }
   return (
-    <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-      {items.map((item) => (
-        <li key={item.projectId} className="flex items-center gap-2 py-2 first:pt-0 last:pb-0">
-          <div className="min-w-0 flex-1">
-            <Link
-              to={deploymentPath(item.deploymentId)}
-              className="block truncate text-sm font-medium text-zinc-900 hover:underline dark:text-zinc-50"
-            >
-              {item.projectName}
-            </Link>
-            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-              {item.branch ? `${item.branch} · ` : ''}
-              <RelativeTime value={item.createdAt} />
-            </p>
-          </div>
-          <DeploymentStatusBadge state={item.status} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        {items.map((item) => (
+          <li key={item.projectId} className="flex items-center gap-2 py-2 first:pt-0 last:pb-0">
+            <div className="min-w-0 flex-1">
+              <Link
+                to={deploymentPath(item.deploymentId)}
+                className="block truncate text-sm font-medium text-zinc-900 hover:underline dark:text-zinc-50"
+              >
+                {item.projectName}
+              </Link>
+              <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+                {item.branch ? `${item.branch} · ` : ''}
+                <RelativeTime value={item.createdAt} />
+              </p>
+            </div>
+            <DeploymentStatusBadge state={item.status} />
+          </li>
+        ))}
+      </ul>
+      {/* When this panel's data is from: the last Vercel sync that succeeded. */}
+      <div className="mt-3">
+        <SyncedAtNote syncedAt={query.data.syncedAt} />
+      </div>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useVercelProjects } from '../api/get-vercel-projects';
+import { SyncedAtNote } from './synced-at-note';
 import { VercelProjectCard } from './vercel-project-card';
 
 type VercelProjectsGridProps = { limit?: number; refetchInterval?: number; title?: string };
@@ -20,7 +21,12 @@ export function VercelProjectsGrid({
   const projects = query.data?.projects ?? [];
   return (
     <Card aria-labelledby="vercel-projects-title">
-      <CardHeader title={title} titleId="vercel-projects-title" icon={<Triangle />} />
+      <CardHeader
+        title={title}
+        titleId="vercel-projects-title"
+        icon={<Triangle />}
+        action={query.data ? <SyncedAtNote syncedAt={query.data.syncedAt} /> : undefined}
+      />
       <CardBody>
         {query.isPending ? (
           <div className="flex justify-center py-8 text-sm text-zinc-500 dark:text-zinc-400">

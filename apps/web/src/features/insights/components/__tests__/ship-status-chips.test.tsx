@@ -53,4 +53,21 @@ describe('ShipStatusChips', () => {
     });
     expect(within(list).getByText('Preview ready').closest('a')).not.toHaveAttribute('href');
   });
+
+  it('puts the ETA of a building preview beside the preview, not beside "In review"', () => {
+    const list = renderStatus({
+      review: 'review_required',
+      checks: 'pending',
+      preview: { state: 'building' },
+      stage: 'review',
+      eta: {
+        expectedReadyAt: new Date(Date.now() + 3 * 60_000 + 5_000).toISOString(),
+        medianBuildSeconds: 180,
+        sampleSize: 20,
+      },
+    });
+    const [stage, , , preview] = within(list).getAllByRole('listitem');
+    expect(stage).toHaveTextContent(/^Stage: In review$/);
+    expect(preview).toHaveTextContent(/^Preview building · ready in about 3 min$/);
+  });
 });
