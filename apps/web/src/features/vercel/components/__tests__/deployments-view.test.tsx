@@ -56,7 +56,6 @@ describe('deployments page', () => {
               syncedAt: '2026-11-23T09:05:00.000Z',
             });
       },
-      'GET /api/insights/deployment-etas': ok({ etas: [] }),
     });
     renderApp(<DeploymentsView />, { url: '/deployments', user });
 
