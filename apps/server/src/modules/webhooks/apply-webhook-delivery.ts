@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requestGithubSync } from '../github-sync/request-github-sync.js';
 import { notify } from '../notifications/notify.js';
 import { requestVercelProjectSync } from '../vercel/vercel-sync-jobs.js';
 import { githubWebhookEffects } from './github-webhook-effects.js';
@@ -41,6 +42,12 @@ export async function applyWebhookDelivery(
       const audience = { githubLogins: [], vercelProjectId: projectId };
       for (const userId of await resolveAudience(app.db, audience)) {
         await requestVercelProjectSync(app, userId, projectId);
+      }
+    }
+    if (effects.githubRefreshFor) {
+      // A refresh is conditional and de-duplicated per user: a burst of deliveries costs one.
+      for (const userId of await resolveAudience(app.db, effects.githubRefreshFor)) {
+        await requestGithubSync(app, userId, 'refresh');
       }
     }
     if (effects.changed) {

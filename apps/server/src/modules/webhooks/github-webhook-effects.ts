@@ -40,6 +40,7 @@ const pullRequestSchema = z
     pull_request: pullRequest,
     repository,
     requested_reviewer: account.nullish(),
+    assignee: account.nullish(),
   })
   .loose();
 const reviewSchema = z
@@ -82,6 +83,9 @@ const checkSuiteSchema = z
 const repositoryOnlySchema = z.object({ repository }).loose();
 
 type Repository = z.infer<typeof repository>;
+
+/** Pull-request actions after which it may involve someone it did not before. */
+const INVOLVING_ACTIONS = new Set(['opened', 'reopened', 'assigned', 'review_requested']);
 
 function changedRepository(repo: Repository): ChangedRepository {
   return { id: repo.id, fullName: repo.full_name, ownerLogin: repo.owner.login, name: repo.name };
@@ -152,7 +156,19 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
           input: changeNotifications.reviewRequested(changedRepository(repo), pr, reviewer),
         });
       }
-      return { audience, changed, notifications };
+      const involves = INVOLVING_ACTIONS.has(delivery.action)
+        ? {
+            githubRefreshFor: {
+              githubLogins: logins(
+                repo.owner.login,
+                pr.user?.login,
+                delivery.requested_reviewer?.login,
+                delivery.assignee?.login,
+              ),
+            },
+          }
+        : {};
+      return { audience, changed, notifications, ...involves };
     }
     case 'pull_request_review': {
       const delivery = reviewSchema.parse(body);

@@ -23,6 +23,11 @@ export interface WebhookEffects {
   changed: { resources: ChangedResource[]; repository?: string } | null;
   /** A Vercel project whose deployments to read again for everyone who has it synced. */
   vercelProjectToRead?: string;
+  /**
+   * Users whose GitHub data to refresh now: a pull request may have begun to involve them (opened,
+   * assigned, review requested), and the store keeps only the pull requests its sync found.
+   */
+  githubRefreshFor?: Audience;
 }
 
 export const noEffects: WebhookEffects = {
