@@ -1,7 +1,15 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import {
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  type Plugin,
+  type Rolldown,
+  type UserConfig,
+} from 'vite';
+import { type FirstLoads, firstLoadChunks } from './build/first-load-chunks';
 
 const apiTarget = 'http://localhost:3000';
 // Everything the Fastify server answers itself; the rest is the SPA.
@@ -59,61 +67,106 @@ export function preloadFonts(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    react(),
-    tailwindcss(),
-    linguistColors(),
-    preloadFonts(),
-    // `npm run analyze -w apps/web`: what every chunk holds, gzipped, as an interactive treemap.
-    mode === 'analyze' &&
-      visualizer({
-        filename: new URL('../../bench/results/web-bundle.html', import.meta.url).pathname,
-        gzipSize: true,
-        template: (process.env.BUNDLE_TEMPLATE as 'treemap' | 'raw-data' | undefined) ?? 'treemap',
-      }),
-  ],
-  // Read by src/config/env.ts.
-  define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(new Date().getFullYear()) },
-  resolve: {
-    alias: { '@': new URL('./src', import.meta.url).pathname },
-    // `@shipdeck/source` makes @shipdeck/shared resolve to its TypeScript sources (no build step).
-    conditions: ['@shipdeck/source', ...defaultClientConditions],
-  },
-  // The build's prerender (src/prerender/render-page.tsx) bundles the shared sources like the client.
-  ssr: {
-    noExternal: ['@shipdeck/shared'],
-    resolve: { conditions: ['@shipdeck/source', ...defaultServerConditions] },
-  },
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget }])),
-  },
-  preview: {
-    port: 4173,
-    proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget }])),
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Every browser Shipdeck supports has <link rel="modulepreload">: no polyfill on every page.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // React is on every page and changes less often than the app: its own chunk stays cached
-        // across releases. Everything else is split by where it is imported, so a library used
-        // by one page loads with that page instead of with the first one.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              priority: 3,
-            },
-          ],
-        },
+const APP_LAYOUTS = ['src/app/provider.tsx'];
+const QUERY_LAYOUTS = [...APP_LAYOUTS, 'src/app/query-provider.tsx'];
+// The signed-in layout loads the session check's answer beside its code (prime-session-user.ts).
+const SIGNED_IN_LAYOUTS = [
+  ...QUERY_LAYOUTS,
+  'src/app/routes/app/root.tsx',
+  'src/features/auth/api/prime-session-user.ts',
+];
+const SIGNED_IN_PAGES = [
+  'dashboard',
+  'repositories',
+  'pull-requests',
+  'deployments',
+  'deployment',
+  'insights',
+  'notifications',
+  'repository',
+  'profile',
+  'settings',
+];
+
+/** app/router.tsx's pages and the route modules each loads first (see build/first-load-chunks.ts). */
+export const FIRST_LOADS: FirstLoads = {
+  landing: ['src/app/routes/landing.tsx'],
+  login: [...APP_LAYOUTS, 'src/app/routes/auth/login.tsx'],
+  signup: [...APP_LAYOUTS, 'src/app/routes/auth/signup.tsx'],
+  'github-complete': [...QUERY_LAYOUTS, 'src/app/routes/auth/github-complete.tsx'],
+  'not-found': [...QUERY_LAYOUTS, 'src/app/routes/not-found.tsx'],
+  ...Object.fromEntries(
+    SIGNED_IN_PAGES.map((page) => [page, [...SIGNED_IN_LAYOUTS, `src/app/routes/app/${page}.tsx`]]),
+  ),
+};
+
+function appConfig(mode: string, chunkGroups: Rolldown.CodeSplittingGroup[]): UserConfig {
+  return {
+    // Set, not taken from the working directory: firstLoadChunks builds this config itself.
+    root: new URL('.', import.meta.url).pathname,
+    plugins: [
+      react(),
+      tailwindcss(),
+      linguistColors(),
+      preloadFonts(),
+      // `npm run analyze -w apps/web`: what every chunk holds, gzipped, as an interactive treemap.
+      mode === 'analyze' &&
+        visualizer({
+          filename: new URL('../../bench/results/web-bundle.html', import.meta.url).pathname,
+          gzipSize: true,
+          template:
+            (process.env.BUNDLE_TEMPLATE as 'treemap' | 'raw-data' | undefined) ?? 'treemap',
+        }),
+    ],
+    // Read by src/config/env.ts.
+    define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(new Date().getFullYear()) },
+    resolve: {
+      alias: { '@': new URL('./src', import.meta.url).pathname },
+      // `@shipdeck/source` makes @shipdeck/shared resolve to its TypeScript sources (no build step).
+      conditions: ['@shipdeck/source', ...defaultClientConditions],
+    },
+    // The build's prerender (src/prerender/render-page.tsx) bundles the shared sources like the client.
+    ssr: {
+      noExternal: ['@shipdeck/shared'],
+      resolve: { conditions: ['@shipdeck/source', ...defaultServerConditions] },
+    },
+    server: {
+      port: 5173,
+      strictPort: true,
+      proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget }])),
+    },
+    preview: {
+      port: 4173,
+      proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget }])),
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // Every browser Shipdeck supports has <link rel="modulepreload">: no polyfill on every page.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: { codeSplitting: { groups: chunkGroups } },
       },
     },
-  },
-}));
+  };
+}
+
+// React is on every page and changes less often than the app: its own chunk stays cached across
+// releases. The rest is split by where it is imported, so a library used by one page loads with
+// that page instead of with the first one, and then regrouped by the pages that load it first.
+const REACT_CHUNK: Rolldown.CodeSplittingGroup = {
+  name: 'react',
+  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  priority: 3,
+};
+
+export default defineConfig(async ({ command, mode, isSsrBuild }) => {
+  // The prerender's SSR build starts at render-page.tsx, not main.tsx: no pages to regroup for.
+  if (command !== 'build' || isSsrBuild) return appConfig(mode, [REACT_CHUNK]);
+  const firstLoads = await firstLoadChunks(
+    appConfig('production', [REACT_CHUNK]),
+    FIRST_LOADS,
+    new URL('.', import.meta.url).pathname.replace(/\/$/, ''),
+  );
+  return appConfig(mode, [REACT_CHUNK, firstLoads]);
+});

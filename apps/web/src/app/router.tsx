@@ -44,7 +44,13 @@ export const appRoutes: LazyRoute[] = [
               })),
           },
           {
-            lazy: () => import('./routes/app/root').then((m) => ({ Component: m.AppRoot })),
+            // The signed-in pages' first render waits for the session too (see
+            // prime-session-user.ts): the page then draws at once instead of "Authenticating".
+            lazy: () =>
+              Promise.all([
+                import('./routes/app/root'),
+                import('@/features/auth/api/prime-session-user').then((m) => m.primeSessionUser()),
+              ]).then(([m]) => ({ Component: m.AppRoot })),
             children: [
               {
                 path: paths.dashboard,

@@ -4,7 +4,13 @@ import { getToken } from './token-storage';
 
 const SESSION_URL = '/auth/me';
 
-type EarlyRequest = { authorization: string; startedAt: number; response: Promise<Response> };
+type EarlyRequest = {
+  authorization: string;
+  startedAt: number;
+  response: Promise<Response>;
+  /** The answer once its status has arrived; `null` when none came (network, timeout). */
+  settled: Response | null | undefined;
+};
 
 let early: EarlyRequest | null = null;
 
@@ -15,6 +21,7 @@ let early: EarlyRequest | null = null;
  * and handles it like any other: 401, errors and toasts stay in one place.
  */
 export function startEarlySessionRequest(): void {
+  early = null;
   const token = getToken();
   if (token === null) return;
   const authorization = `Bearer ${token}`;
@@ -22,9 +29,26 @@ export function startEarlySessionRequest(): void {
     headers: { Accept: 'application/json', Authorization: authorization },
     signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
   });
-  // A page that never asks must not leave an unhandled rejection; the taker still sees it.
-  response.catch(() => undefined);
-  early = { authorization, startedAt: performance.now(), response };
+  const request: EarlyRequest = {
+    authorization,
+    startedAt: performance.now(),
+    response,
+    settled: undefined,
+  };
+  // Also keeps a page that never asks from leaving an unhandled rejection; the taker still sees it.
+  response.then(
+    (answer) => (request.settled = answer),
+    () => (request.settled = null),
+  );
+  early = request;
+}
+
+/** Whether the early answer may stand in for a check sent now with `authorization`. */
+function isFresh(pending: EarlyRequest, authorization: string | undefined): boolean {
+  return (
+    authorization === pending.authorization &&
+    performance.now() - pending.startedAt <= HTTP_TIMEOUT_MS
+  );
 }
 
 /**
@@ -39,7 +63,29 @@ export function takeEarlySessionResponse(
   const pending = early;
   if (pending === null || method !== 'GET' || url !== SESSION_URL) return null;
   early = null;
-  if (authorization !== pending.authorization) return null;
-  if (performance.now() - pending.startedAt > HTTP_TIMEOUT_MS) return null;
-  return pending.response;
+  return isFresh(pending, authorization) ? pending.response : null;
+}
+
+/** Settles once the early session check has answered or failed; at once when none was sent. */
+export function earlySessionAnswered(): Promise<void> {
+  return early === null
+    ? Promise.resolve()
+    : early.response.then(
+        () => undefined,
+        () => undefined,
+      );
+}
+
+/**
+ * The body of the early session check, taken, when it has already answered with a success for
+ * the stored token; otherwise `null`, and the answer stays for the API client, which handles a
+ * 401 or an error like any other (sign-out, toast, /login).
+ */
+export function takeEarlySessionSuccess(): Promise<unknown> | null {
+  const pending = early;
+  const token = getToken();
+  if (pending === null || token === null || !isFresh(pending, `Bearer ${token}`)) return null;
+  if (!pending.settled?.ok) return null;
+  early = null;
+  return pending.settled.json() as Promise<unknown>;
 }
