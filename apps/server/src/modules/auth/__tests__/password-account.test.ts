@@ -170,16 +170,17 @@ describe.each(testDialects)('password change and account deletion on %s', (diale
 describe.each(testDialects)('GitHub link on %s', (dialect) => {
   const t = useTestApp(dialect);
 
-  it('disconnects GitHub from an account that has a password', async () => {
+  it('disconnects GitHub from an account that has a password, and forgets its avatar', async () => {
     const { token, userId } = await signUpAndLogIn(t.app);
+    const avatar = 'https://avatars.githubusercontent.com/u/583231';
     await t.database.db
       .updateTable('users')
-      .set({ github_id: '583231', github_login: 'octocat' })
+      .set({ github_id: '583231', github_login: 'octocat', avatar_url: avatar })
       .where('id', '=', userId)
       .execute();
     const before = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
     expect(before.json()).toMatchObject({
-      data: { user: { githubId: '583231', githubLogin: 'octocat' } },
+      data: { user: { githubId: '583231', githubLogin: 'octocat', avatar } },
     });
 
     const response = await t.app.inject({
@@ -189,7 +190,7 @@ describe.each(testDialects)('GitHub link on %s', (dialect) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      data: { user: { githubId: null, githubLogin: null } },
+      data: { user: { githubId: null, githubLogin: null, avatar: null } },
     });
   });
 

@@ -71,6 +71,8 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         return updateUser(trx, user.id, {
           github_id: null,
           github_login: null,
+          // The avatar only ever comes from GitHub; it goes with the account it belongs to.
+          avatar_url: null,
           updated_at: nowIso(),
         });
       });
