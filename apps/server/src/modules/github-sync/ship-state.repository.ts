@@ -94,17 +94,18 @@ export async function productionDeploymentsOfRepositories(
 ) {
   if (repositories.length === 0) return [];
   const names = [...new Set(repositories.map((name) => name.toLowerCase()))];
+  const linkedRepository = sql<string>`lower(p.link_org) || '/' || lower(p.link_repo)`;
   return db
     .selectFrom('vercel_deployments as d')
     .innerJoin('vercel_projects as p', (join) =>
       join.onRef('p.user_id', '=', 'd.user_id').onRef('p.id', '=', 'd.project_id'),
     )
     .select(deploymentColumns)
-    .select(sql<string>`lower(p.link_org) || '/' || lower(p.link_repo)`.as('repository'))
+    .select(linkedRepository.as('repository'))
     .where('d.user_id', '=', userId)
     .where('d.target', '=', 'production')
     .where('d.created_at', '>=', since)
-    .where(sql<string>`lower(p.link_org) || '/' || lower(p.link_repo)`, 'in', names)
+    .where(linkedRepository, 'in', names)
     .execute();
 }
 
