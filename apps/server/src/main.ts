@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { resolveEncryptionKey } from './config/encryption-key.js';
 import type { AppConfig } from './config/env.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { publishNodeEnv } from './config/publish-node-env.js';
 import { startDemoProviders } from './demo/start-demo-providers.js';
 
 function readConfig(): AppConfig {
@@ -20,6 +21,7 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   let config = readConfig();
+  publishNodeEnv(config);
   let closeDemo = async () => {};
   let connectDemo = (_serverUrl: string) => {};
   let emulatorAdminKey: string | null = null;

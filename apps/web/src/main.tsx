@@ -4,20 +4,25 @@ import { App } from './app/app';
 import { AppRouter, preloadRoute } from './app/router';
 import { paths } from './config/paths';
 import { startEarlySessionRequest } from './lib/early-session-request';
-import { getToken } from './lib/token-storage';
+import { acceptRenderedPage } from './lib/rendered-page';
+import { getToken, RENDERED_SESSION, RenderedSessionContext } from './lib/token-storage';
 import { consumeUrlToken } from './lib/url-token';
 import './index.css';
 
 // Before the first render, so the token leaves the address bar before any code can read or log it.
 consumeUrlToken();
-// Every page but the landing page checks the session first: ask while its code loads. Sent
-// before the page's code is requested, so the browser's six connections to the server do not
-// queue it behind dozens of chunks (it is what a signed-in page waits on to draw anything).
-if (window.location.pathname !== paths.home) startEarlySessionRequest();
-const pageCode = preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');
+
+// Before the page's code loads: the signed-in layout seeds the cache with the drawn page's data.
+const rendered = acceptRenderedPage(container);
+// Every page but the landing page checks the session first: ask while its code loads. Sent
+// before the page's code is requested, so the browser's six connections to the server do not
+// queue it behind dozens of chunks (it is what a signed-in page waits on to draw anything). A
+// page the server drew for the session carries its answer.
+if (window.location.pathname !== paths.home && rendered === 'none') startEarlySessionRequest();
+const pageCode = preloadRoute(window.location.pathname);
 
 /**
  * Whether #root holds the build's markup of what this first render draws (see
@@ -40,12 +45,28 @@ const app = (
 if (canHydrate(container)) {
   // The page is on screen already: it becomes interactive once its code has arrived.
   void pageCode.then(() => hydrateRoot(container, app));
+} else if (rendered === 'hydrate') {
+  // The server drew the page from the data the cache now starts with (prime-session-user.ts):
+  // it becomes interactive once its code has arrived. While it hydrates, the session the
+  // server drew it for stands in for the stored token, as on the server.
+  void pageCode.then(() =>
+    hydrateRoot(
+      container,
+      <RenderedSessionContext value={RENDERED_SESSION}>{app}</RenderedSessionContext>,
+    ),
+  );
+} else if (rendered === 'replace') {
+  // Written in another locale or time zone: the drawing stays on screen until the app's first
+  // render, from the same data, replaces it in one commit.
+  void pageCode.then(() => createRoot(container).render(app));
 } else {
-  // A signed-in visitor must not see a sign-in form while the session is checked.
-  if (container.dataset.prerendered !== undefined) {
+  // A signed-in visitor must not see a sign-in form while the session is checked, nor anyone
+  // a page drawn for a session that is no longer stored.
+  if (container.dataset.prerendered !== undefined || container.dataset.rendered !== undefined) {
     container.replaceChildren();
-    // index.css hid the prerendered form from a stored session; what renders now is shown.
+    // index.css hid the drawn page; what renders now is shown.
     delete container.dataset.prerendered;
+    delete container.dataset.rendered;
   }
   // The first render waits for the page's code (nothing would show before it anyway), so the
   // page renders in one pass instead of suspending at each layout.

@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { ErrorEnvelope } from '@shipdeck/shared/api-envelope';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { PRERENDERED_PAGES } from '@shipdeck/shared/prerendered-pages';
-import type { FastifyInstance } from 'fastify';
+import { SERVER_RENDERED_PAGES } from '@shipdeck/shared/server-rendered-pages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clearPageSessionCookie, pageSessionToken } from '../modules/auth/page-session-cookie.js';
+import { loadSignedInPages, type SignedInPages } from './signed-in-pages.js';
 
 const API_PREFIXES = ['/api/', '/auth/', '/webhooks/', '/health', '/docs'];
 
@@ -16,6 +19,7 @@ function isApiPath(url: string): boolean {
  * Serves the built SPA and answers every other GET with index.html so client-side routes load;
  * the public pages the build prerendered get their own HTML (the page already drawn) when the
  * address is the bare path: a query (`?error=`, `?token=`) can change what the page draws.
+ * A signed-in page in SERVER_RENDERED_PAGES is drawn for the browser's page-session cookie.
  * API paths and missing fingerprinted assets keep a 404, so a stale chunk fails loudly
  * instead of being parsed as HTML.
  */
@@ -46,9 +50,20 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     Object.entries(PRERENDERED_PAGES).filter(([, file]) => existsSync(join(root, file))),
   );
 
-  app.setNotFoundHandler((request, reply) => {
+  const signedInPages = hasBuild ? await loadSignedInPages(app) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const [path = '/', query] = request.url.split('?');
     const isPage = !isApiPath(path) && !path.startsWith('/assets/');
+    if (
+      signedInPages &&
+      request.method === 'GET' &&
+      query === undefined &&
+      SERVER_RENDERED_PAGES.includes(path) &&
+      (await sendSignedInPage(signedInPages, path, request, reply))
+    ) {
+      return reply;
+    }
     if (hasBuild && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
       const file = (query === undefined && pageFiles.get(path)) || 'index.html';
       // `cacheControl: false`, or @fastify/static replaces no-cache with its own max-age=0.
@@ -61,4 +76,37 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     };
     return reply.code(404).send(body);
   });
+}
+
+/**
+ * Sends the page drawn for the browser's page-session cookie; `false` (the caller sends the empty
+ * page) without a cookie, for a session that is no longer good (the cookie is cleared) and when
+ * drawing fails (logged: the browser renders the page as it would without the cookie).
+ */
+async function sendSignedInPage(
+  pages: SignedInPages,
+  path: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const token = pageSessionToken(request);
+  if (token === null) return false;
+  let html: string | null;
+  try {
+    html = await pages.render(path, token);
+  } catch (error) {
+    request.log.error({ err: error, path }, 'drawing a signed-in page failed');
+    return false;
+  }
+  if (html === null) {
+    clearPageSessionCookie(request.server, reply);
+    return false;
+  }
+  // The user's own data: never stored by a cache, and drawn anew for each cookie.
+  await reply
+    .header('cache-control', 'private, no-store')
+    .header('vary', 'cookie')
+    .type('text/html; charset=utf-8')
+    .send(html);
+  return true;
 }

@@ -1,5 +1,5 @@
 import { storageKeys } from '@shipdeck/shared/constants';
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -39,7 +39,16 @@ function subscribe(listener: Listener): () => void {
   };
 }
 
+/**
+ * What `useToken` reads where there is no localStorage, and while a page the server drew for a
+ * session hydrates (prerender/render-signed-in-page.tsx, main.tsx): `RENDERED_SESSION` says a
+ * session exists. It is never the real token.
+ */
+export const RenderedSessionContext = createContext<string | null>(null);
+export const RENDERED_SESSION = 'server-rendered';
+
 /** The bearer token in localStorage, re-rendering whenever it is stored or removed. */
 export function useToken(): string | null {
-  return useSyncExternalStore(subscribe, getToken, () => null);
+  const rendered = useContext(RenderedSessionContext);
+  return useSyncExternalStore(subscribe, getToken, () => rendered);
 }

@@ -4,8 +4,12 @@ import { StaticRouter } from 'react-router';
 import { App } from '@/app/app';
 import { AppRoutes, preloadRoute } from '@/app/router';
 
-// The script that writes the pages reads the list from this build (it runs without TypeScript).
+// The SSR build's entry: scripts/prerender.mjs (which runs without TypeScript) and the server
+// (apps/server/src/plugins/signed-in-pages.ts) read what they need from this one bundle.
 export { PRERENDERED_PAGES } from '@shipdeck/shared/prerendered-pages';
+export { setTransport } from '@/lib/api-client';
+export { pageHtml } from './page-html';
+export { renderSignedInPage } from './render-signed-in-page';
 
 /**
  * The build's prerender entry (a Vite SSR build run by scripts/prerender.mjs): a page's markup

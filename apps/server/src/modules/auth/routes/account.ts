@@ -7,6 +7,7 @@ import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { confirmPassword } from '../confirm-password.js';
 import { forgetUserJobs } from '../forget-user-jobs.js';
+import { clearPageSessionCookie } from '../page-session-cookie.js';
 import { deleteUser } from '../users.repository.js';
 import { deleteUserGithubData } from '../../github-sync/github-store.repository.js';
 
@@ -24,7 +25,7 @@ export const accountRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(emptyResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = requireAuth(request);
       const { password, confirmation } = request.body;
       if (user.password_hash) {
@@ -37,6 +38,7 @@ export const accountRoute: FastifyPluginAsyncZod = async (app) => {
       await deleteUserGithubData(app.db, user.id);
       await deleteUser(app.db, user.id);
       await forgetUserJobs(app, user.id);
+      clearPageSessionCookie(app, reply);
       return ok({});
     },
   );

@@ -7,6 +7,7 @@ import { nowIso } from '../../../lib/clock.js';
 import { verifyAgainstDummy, verifyPassword } from '../../../lib/password-hash.js';
 import { ok } from '../../../lib/reply.js';
 import { limitLoginAttempt, recordLoginFailure } from '../auth-rate-limits.js';
+import { setPageSessionCookie } from '../page-session-cookie.js';
 import { issueSession } from '../session-service.js';
 import { toUserDto } from '../to-user-dto.js';
 import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
@@ -23,7 +24,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(loginResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       await limitLoginAttempt(app, request, email);
 
@@ -38,6 +39,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
       }
 
       const session = await issueSession(app.db, user.id, app.config.sessionTtlDays);
+      setPageSessionCookie(app, reply, session);
       const updated = await updateUser(app.db, user.id, { last_login_at: nowIso() });
       return ok({
         ...session,

@@ -3,6 +3,7 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { ok } from '../../../lib/reply.js';
+import { clearPageSessionCookie, setPageSessionCookie } from '../page-session-cookie.js';
 import { rotateSession } from '../session-service.js';
 import { deleteSession } from '../sessions.repository.js';
 import { toUserDto } from '../to-user-dto.js';
@@ -45,9 +46,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(sessionTokenSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user, sessionId } = requireAuth(request);
-      return ok(await rotateSession(app.db, sessionId, user.id, app.config.sessionTtlDays));
+      const session = await rotateSession(app.db, sessionId, user.id, app.config.sessionTtlDays);
+      setPageSessionCookie(app, reply, session);
+      return ok(session);
     },
   );
 
@@ -62,8 +65,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(emptyResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await deleteSession(app.db, requireAuth(request).sessionId);
+      clearPageSessionCookie(app, reply);
       return ok({});
     },
   );

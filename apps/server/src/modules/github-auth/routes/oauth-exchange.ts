@@ -5,6 +5,7 @@ import { oauthErrorFallback, oauthErrorMessages } from '@shipdeck/shared/message
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
+import { setPageSessionCookie } from '../../auth/page-session-cookie.js';
 import { issueSession } from '../../auth/session-service.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
 import { findUserById } from '../../auth/users.repository.js';
@@ -41,6 +42,7 @@ export const oauthExchangeRoute: FastifyPluginAsyncZod = async (app) => {
       const session = await issueSession(app.db, user.id, app.config.sessionTtlDays, {
         viaGithub: true,
       });
+      setPageSessionCookie(app, reply, session);
       return ok({ ...session, user: toUserDto(user) });
     },
   );

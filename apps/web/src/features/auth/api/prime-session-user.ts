@@ -1,7 +1,9 @@
 import type { userResultSchema } from '@shipdeck/shared/auth';
+import { hydrate } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-client';
 import { earlySessionAnswered, takeEarlySessionSuccess } from '@/lib/early-session-request';
 import { queryClient } from '@/lib/query-client';
+import { takeRenderedCache } from '@/lib/rendered-page';
 import { meQueryKey } from './session-user';
 
 /**
@@ -18,6 +20,9 @@ export const SESSION_WAIT_MS = 1_000;
  * A failed check is left to the session query, which handles it like any other answer.
  */
 export async function primeSessionUser(): Promise<void> {
+  // A page the server drew brings the answers it was drawn from, the session's user among them.
+  const rendered = takeRenderedCache();
+  if (rendered !== undefined) hydrate(queryClient, rendered);
   if (queryClient.getQueryData(meQueryKey) !== undefined) return;
   let waited: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([

@@ -30,7 +30,10 @@ export function ProviderDownBanner({
         {syncedAt ? (
           <>
             Showing the last good data, as of{' '}
-            <time dateTime={syncedAt}>{formatDateTime(syncedAt)}</time> (
+            <time dateTime={syncedAt} suppressHydrationWarning>
+              {formatDateTime(syncedAt)}
+            </time>{' '}
+            (
             <RelativeTime value={syncedAt} />
             ).
           </>

@@ -15,7 +15,10 @@ export function ThemeToggle({ className }: { className?: string }) {
       aria-label={label}
       title={label}
     >
-      {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+      {/* Chosen by the theme class on <html>, so a page the server drew (it cannot know the
+          theme) shows the right icon before the app starts. */}
+      <Sun aria-hidden="true" className="hidden dark:block" />
+      <Moon aria-hidden="true" className="dark:hidden" />
     </Button>
   );
 }

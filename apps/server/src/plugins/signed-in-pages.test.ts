@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  PAGE_SESSION_COOKIE,
+  RENDERED_STATE_ELEMENT_ID,
+} from '@shipdeck/shared/server-rendered-pages';
+import { describe, expect, it } from 'vitest';
+import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../test-app.js';
+
+// A web build with a stand-in for the SSR bundle (apps/web/src/prerender/render-page.tsx): it
+// asks the API through the transport the server gives it, as the real one does, and draws
+// what the answers say, so these tests see which session the server's requests carry.
+const webRoot = mkdtempSync(join(tmpdir(), 'shipdeck-ssr-'));
+const webDistDir = join(webRoot, 'dist');
+mkdirSync(webDistDir);
+mkdirSync(join(webRoot, 'dist-ssr'));
+writeFileSync(
+  join(webDistDir, 'index.html'),
+  '<!doctype html><title>Shipdeck</title><div id="root"></div>',
+);
+writeFileSync(
+  join(webRoot, 'dist-ssr', 'render-page.js'),
+  `let transport;
+export function setTransport(next) { transport = next; }
+export async function renderSignedInPage(path) {
+  const me = await transport({ method: 'GET', url: '/auth/me', params: {}, body: undefined, headers: { Accept: 'application/json' } });
+  if (me.status !== 200) return null;
+  const { username } = me.data.data.user;
+  if (username.startsWith('boom')) throw new Error('the page failed to draw');
+  const list = await transport({ method: 'GET', url: '/api/notifications', params: { page: 2, perPage: 5, type: undefined }, body: undefined, headers: {} });
+  return {
+    markup: '<title>Dashboard · Shipdeck</title><main><h1>Welcome back, ' + username + '</h1><p>page ' + list.data.data.pagination.page + ' of ' + list.data.data.pagination.perPage + '</p></main>',
+    state: JSON.stringify({ path, username }),
+  };
+}
+export function pageHtml(template, page) {
+  return template.replace('<div id="root"></div>', '<div id="root" data-' + page.kind + '="' + page.path + '">' + page.markup + '</div>' + page.after);
+}
+`,
+);
+
+function withCookie(token: string) {
+  return { cookies: { [PAGE_SESSION_COOKIE]: token } };
+}
+
+describe.each(testDialects)('signed-in pages drawn by the server on %s', (dialect) => {
+  const t = useTestApp(dialect, { webDistDir });
+
+  it('draws /dashboard for the cookie’s session, with the data, never to be cached', async () => {
+    const { token, account } = await signUpAndLogIn(t.app);
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(token) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain(`<div id="root" data-rendered="/dashboard">`);
+    expect(page.body).toContain(`Welcome back, ${account.username}`);
+    // The page's own requests reach the API with their query string.
+    expect(page.body).toContain('<p>page 2 of 5</p>');
+    expect(page.body).toContain(
+      `<script id="${RENDERED_STATE_ELEMENT_ID}" type="application/json">{"path":"/dashboard","username":"${account.username}"}</script>`,
+    );
+    expect(page.body).not.toContain(token);
+  });
+
+  it('draws each request with its own session, however many run at once', async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(() => signUpAndLogIn(t.app)));
+    const pages = await Promise.all(
+      users.map(({ token }) =>
+        t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(token) }),
+      ),
+    );
+    pages.forEach((page, index) => {
+      const others = users.filter((_, other) => other !== index);
+      expect(page.body).toContain(`Welcome back, ${users[index]?.account.username}<`);
+      for (const other of others) expect(page.body).not.toContain(other.account.username);
+    });
+  });
+
+  it('answers the empty page, and clears the cookie, when its session has ended', async () => {
+    const { token } = await signUpAndLogIn(t.app);
+    await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(token) });
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(token) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.cookies.find((c) => c.name === PAGE_SESSION_COOKIE)).toMatchObject({
+      value: '',
+      maxAge: 0,
+    });
+  });
+
+  it('answers the empty page without a cookie, with a query, on pages it does not draw, and when drawing fails', async () => {
+    const { token } = await signUpAndLogIn(t.app);
+    const boom = await signUpAndLogIn(t.app, {
+      username: `boom${Date.now()}`,
+      email: `boom${Date.now()}@example.com`,
+      password: 'correct-horse-1',
+    });
+    for (const request of [
+      { url: '/dashboard' },
+      { url: '/dashboard?tab=1', ...withCookie(token) },
+      { url: '/repositories', ...withCookie(token) },
+      { url: '/dashboard', ...withCookie('sds_not-a-real-token') },
+      { url: '/dashboard', ...withCookie(boom.token) },
+    ]) {
+      const page = await t.app.inject({ method: 'GET', ...request });
+      expect(page.statusCode, request.url).toBe(200);
+      expect(page.body, request.url).toContain('<div id="root"></div>');
+      expect(page.body, request.url).not.toContain('Welcome back');
+    }
+  });
+
+  it('answers HEAD without drawing', async () => {
+    const { token } = await signUpAndLogIn(t.app);
+    const page = await t.app.inject({ method: 'HEAD', url: '/dashboard', ...withCookie(token) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});

@@ -1,0 +1,83 @@
+import { SERVER_RENDERED_PAGES } from '@shipdeck/shared/server-rendered-pages';
+import {
+  dehydrate,
+  type Query,
+  type QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { App } from '@/app/app';
+import { AppRoutes, preloadRoute } from '@/app/router';
+import { getMe, meQueryKey } from '@/features/auth/api/session-user';
+import { createQueryClient } from '@/lib/query-client';
+import { readerFormats, type RenderedState } from '@/lib/rendered-page';
+import { RENDERED_SESSION, RenderedSessionContext } from '@/lib/token-storage';
+
+export type RenderedPage = {
+  /** `renderToString`'s output for the page, with its <title> (see page-html.ts). */
+  markup: string;
+  /** The query cache the markup was drawn from, as JSON safe inside a <script> element. */
+  state: string;
+};
+
+// Each pass draws what the answers of the last one allow (a query may wait on another's data).
+const MAX_PASSES = 4;
+
+function draw(path: string, client: QueryClient): string {
+  return renderToString(
+    <StrictMode>
+      <RenderedSessionContext value={RENDERED_SESSION}>
+        <QueryClientProvider client={client}>
+          <App
+            router={
+              <StaticRouter location={path}>
+                <AppRoutes />
+              </StaticRouter>
+            }
+          />
+        </QueryClientProvider>
+      </RenderedSessionContext>
+    </StrictMode>,
+  );
+}
+
+/**
+ * Whether a query the page asked for would fetch in the browser. On the server its observer
+ * never subscribes, so the query only records the observer's options (`enabled` among them).
+ */
+function wouldFetch(query: Query): boolean {
+  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/**
+ * A signed-in page drawn on the server with the data it shows, the way the browser's first
+ * render would draw it once every request of the page had answered: the page's requests are
+ * sent through the API client's transport, which the server points at itself with the page
+ * request's session (the render itself never holds the token). `null` when the session is not good (the browser then renders as usual).
+ */
+export async function renderSignedInPage(path: string): Promise<RenderedPage | null> {
+  if (!SERVER_RENDERED_PAGES.includes(path)) return null;
+  const client = createQueryClient();
+  try {
+    await client.fetchQuery({ queryKey: meQueryKey, queryFn: getMe });
+  } catch {
+    return null;
+  }
+  await preloadRoute(path);
+  let markup = draw(path, client);
+  for (let pass = 1; pass < MAX_PASSES; pass += 1) {
+    const waiting = client.getQueryCache().findAll({ predicate: wouldFetch });
+    if (waiting.length === 0) break;
+    // A failed request is drawn as the page draws it (its error state); the browser asks again.
+    await Promise.allSettled(waiting.map((query) => query.fetch()));
+    markup = draw(path, client);
+  }
+  const rendered: RenderedState = { cache: dehydrate(client), formats: readerFormats() };
+  // `<` escaped: no `</script>` or `<!--` inside the data can end the element early.
+  const state = JSON.stringify(rendered).replaceAll('<', '\\u003c');
+  return { markup, state };
+}
