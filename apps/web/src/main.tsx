@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { OnFirstCommit } from './app/on-first-commit';
 import { AppRouter, preloadRoute } from './app/router';
 import { paths } from './config/paths';
 import { startEarlySessionRequest } from './lib/early-session-request';
@@ -45,20 +46,30 @@ const app = (
 if (canHydrate(container)) {
   // The page is on screen already: it becomes interactive once its code has arrived.
   void pageCode.then(() => hydrateRoot(container, app));
-} else if (rendered === 'hydrate') {
-  // The server drew the page from the data the cache now starts with (prime-session-user.ts):
-  // it becomes interactive once its code has arrived. While it hydrates, the session the
-  // server drew it for stands in for the stored token, as on the server.
-  void pageCode.then(() =>
-    hydrateRoot(
-      container,
-      <RenderedSessionContext value={RENDERED_SESSION}>{app}</RenderedSessionContext>,
-    ),
-  );
-} else if (rendered === 'replace') {
-  // Written in another locale or time zone: the drawing stays on screen until the app's first
-  // render, from the same data, replaces it in one commit.
-  void pageCode.then(() => createRoot(container).render(app));
+} else if (rendered !== 'none') {
+  // index.css keeps the drawn page's buttons from taking clicks until the app runs on it.
+  const live = () => {
+    delete container.dataset.rendered;
+  };
+  if (rendered === 'hydrate') {
+    // The server drew the page from the data the cache now starts with (prime-session-user.ts):
+    // it becomes interactive once its code has arrived. While it hydrates, the session the
+    // server drew it for stands in for the stored token, as on the server.
+    void pageCode.then(() =>
+      hydrateRoot(
+        container,
+        <OnFirstCommit effect={live}>
+          <RenderedSessionContext value={RENDERED_SESSION}>{app}</RenderedSessionContext>
+        </OnFirstCommit>,
+      ),
+    );
+  } else {
+    // Written in another locale or time zone: the drawing stays on screen until the app's
+    // first render, from the same data, replaces it in one commit.
+    void pageCode.then(() =>
+      createRoot(container).render(<OnFirstCommit effect={live}>{app}</OnFirstCommit>),
+    );
+  }
 } else {
   // A signed-in visitor must not see a sign-in form while the session is checked, nor anyone
   // a page drawn for a session that is no longer stored.
