@@ -70,6 +70,8 @@ describe('the dashboard drawn by the server', () => {
           document.querySelector('h1'),
       ),
     ).toBe(true);
+    // The activity chart, drawn only in the browser, follows the hydrated page.
+    await page.getByRole('region', { name: 'Activity' }).locator('figure svg').waitFor();
     for (const path of ['/auth/me', '/auth/stats', '/api/github/stats', '/api/github/repos']) {
       expect(requests, path).not.toContain(path);
     }

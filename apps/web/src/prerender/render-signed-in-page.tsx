@@ -24,6 +24,8 @@ export type RenderedPage = {
 
 // Each pass draws what the answers of the last one allow (a query may wait on another's data).
 const MAX_PASSES = 4;
+// How React's server renderer marks a Suspense boundary it could not finish.
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 function draw(path: string, client: QueryClient): string {
   return renderToString(
@@ -75,6 +77,11 @@ export async function renderSignedInPage(path: string): Promise<RenderedPage | n
     // A failed request is drawn as the page draws it (its error state); the browser asks again.
     await Promise.allSettled(waiting.map((query) => query.fetch()));
     markup = draw(path, client);
+  }
+  // A part that suspended (a lazy component) would be left for the browser to draw, and
+  // hydrating it reports an error: the server logs this and sends the page undrawn.
+  if (markup.includes(CLIENT_RENDERED_BOUNDARY)) {
+    throw new Error(`${path}: a part suspended on the server; draw it only once hydrated`);
   }
   const rendered: RenderedState = { cache: dehydrate(client), formats: readerFormats() };
   // `<` escaped: no `</script>` or `<!--` inside the data can end the element early.

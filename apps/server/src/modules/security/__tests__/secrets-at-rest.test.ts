@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { PAGE_SESSION_COOKIE } from '@shipdeck/shared/server-rendered-pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.js';
 import { createDatabase } from '../../../db/database.js';
@@ -25,7 +26,10 @@ describe('secrets at rest, in logs and in answers', () => {
     },
   });
   let app: FastifyInstance;
-  /** Every answer, except the bodies whose job is to hand the caller a new session token. */
+  /**
+   * Every answer, except what hands the caller a new session token: the body, and the HttpOnly
+   * page-session cookie beside it (page-session-cookie.test.ts checks its attributes).
+   */
   const answers: { label: string; text: string }[] = [];
   const issuedSessionTokens: string[] = [];
 
@@ -43,8 +47,16 @@ describe('secrets at rest, in logs and in answers', () => {
   afterAll(() => app.close());
 
   function record(label: string, response: LightMyRequestResponse, handsOutToken = false): void {
-    const headers = JSON.stringify(response.headers);
-    answers.push({ label, text: handsOutToken ? headers : `${headers}\n${response.body}` });
+    if (!handsOutToken) {
+      answers.push({ label, text: `${JSON.stringify(response.headers)}\n${response.body}` });
+      return;
+    }
+    const setCookie = [response.headers['set-cookie'] ?? []].flat();
+    const others = setCookie.filter((cookie) => !cookie.startsWith(`${PAGE_SESSION_COOKIE}=`));
+    answers.push({
+      label,
+      text: JSON.stringify({ ...response.headers, 'set-cookie': others }),
+    });
   }
 
   async function call(options: InjectOptions & { url: string }) {

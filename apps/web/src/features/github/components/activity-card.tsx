@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { cx } from '@/utils/cx';
 import { formatNumber } from '@/utils/format-number';
 import { useActivity } from '../api/get-activity';
@@ -33,6 +34,9 @@ function ChartSpinner({ withTotals = false }: { withTotals?: boolean }) {
 /** The dashboard's activity chart: your commits and pull requests per day. */
 export function ActivityCard() {
   const query = useActivity(ACTIVITY_WINDOW_DAYS);
+  // The chart measures its box and loads its code in the browser: a page the server drew shows
+  // the spinner until it has hydrated (a lazy part would suspend the server's render).
+  const hydrated = useHydrated();
   const totals = (query.data?.daily ?? []).reduce(
     (sum, day) => ({
       commits: sum.commits + day.commits,
@@ -70,9 +74,13 @@ export function ActivityCard() {
               {formatNumber(totals.commits)} commits · {formatNumber(totals.pullRequests)} pull
               requests
             </p>
-            <Suspense fallback={<ChartSpinner />}>
-              <ActivityChart daily={query.data.daily} />
-            </Suspense>
+            {hydrated ? (
+              <Suspense fallback={<ChartSpinner />}>
+                <ActivityChart daily={query.data.daily} />
+              </Suspense>
+            ) : (
+              <ChartSpinner />
+            )}
           </>
         )}
       </CardBody>
