@@ -17,7 +17,7 @@ mkdirSync(webDistDir);
 mkdirSync(join(webRoot, 'dist-ssr'));
 writeFileSync(
   join(webDistDir, 'index.html'),
-  '<!doctype html><title>Shipdeck</title><div id="root"></div>',
+  '<!doctype html><html><head><title>Shipdeck</title></head><body><div id="root"></div></body></html>',
 );
 writeFileSync(
   join(webRoot, 'dist-ssr', 'render-page.js'),
@@ -34,8 +34,12 @@ export async function renderSignedInPage(path) {
     state: JSON.stringify({ path, username }),
   };
 }
-export function pageHtml(template, page) {
-  return template.replace('<div id="root"></div>', '<div id="root" data-' + page.kind + '="' + page.path + '">' + page.markup + '</div>' + page.after);
+export function documentParts(template) {
+  const end = template.indexOf('</head>');
+  return {
+    head: template.slice(0, end),
+    rest: (page) => page === null ? template.slice(end) : template.slice(end).replace('<div id="root"></div>', '<div id="root" data-' + page.kind + '="' + page.path + '">' + page.markup + '</div>' + page.after),
+  };
 }
 `,
 );

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { RENDERED_STATE_ELEMENT_ID } from '@shipdeck/shared/server-rendered-pages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 // The shapes of the web app's SSR bundle (apps/web/src/prerender/render-page.tsx) that the
 // server uses; checked when the bundle is loaded.
@@ -16,24 +17,29 @@ type TransportRequest = {
 };
 type TransportAnswer = { status: number; statusText: string; data: unknown };
 type Transport = (request: TransportRequest) => Promise<TransportAnswer>;
+type DrawnPage = { path: string; markup: string; kind: 'rendered'; after: string };
 type RendererBundle = {
   setTransport: (transport: Transport) => void;
   renderSignedInPage: (path: string) => Promise<{ markup: string; state: string } | null>;
-  pageHtml: (
-    template: string,
-    page: { path: string; markup: string; kind: 'rendered'; after: string },
-  ) => string;
+  documentParts: (template: string) => {
+    head: string;
+    rest: (page: DrawnPage | null) => string;
+  };
 };
 
 function isRendererBundle(module: Record<string, unknown>): module is RendererBundle {
-  return ['setTransport', 'renderSignedInPage', 'pageHtml'].every(
+  return ['setTransport', 'renderSignedInPage', 'documentParts'].every(
     (name) => typeof module[name] === 'function',
   );
 }
 
 export type SignedInPages = {
-  /** The page's HTML drawn for the session of `token`, or `null` when that session is not good. */
-  render: (path: string, token: string) => Promise<string | null>;
+  /**
+   * The page's HTML drawn for the session of `token`, or `null` when that session is not good.
+   * The head goes out at once, so the browser fetches the stylesheet, scripts and font while the
+   * page is drawn; a page that fails to draw is logged and ends as the empty page.
+   */
+  render: (path: string, token: string, log: FastifyBaseLogger) => Promise<Readable | null>;
 };
 
 function queryString(params: TransportRequest['params']): string {
@@ -72,12 +78,14 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
     );
     return null;
   }
-  const template = readFileSync(templateFile, 'utf8');
+  const renderer: RendererBundle = bundle;
+  const parts = renderer.documentParts(readFileSync(templateFile, 'utf8'));
   // One transport for the bundle; each page render finds its own session here.
   const sessions = new AsyncLocalStorage<string>();
-  bundle.setTransport(async ({ method, url, params, body, headers }) => {
-    const token = sessions.getStore();
-    if (token === undefined) throw new Error('an API request outside a page render');
+  async function send(
+    token: string,
+    { method, url, params, body, headers }: TransportRequest,
+  ): Promise<TransportAnswer> {
     const response = await app.inject({
       method: method as 'GET',
       url: url + queryString(params),
@@ -89,17 +97,47 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
       statusText: response.statusMessage,
       data: response.body ? parseJson(response.body) : null,
     };
+  }
+  renderer.setTransport(async (request) => {
+    const token = sessions.getStore();
+    if (token === undefined) throw new Error('an API request outside a page render');
+    return send(token, request);
   });
+
+  async function drawnRest(path: string, token: string): Promise<string> {
+    const drawn = await sessions.run(token, () => renderer.renderSignedInPage(path));
+    if (!drawn) return parts.rest(null);
+    return parts.rest({
+      path,
+      markup: drawn.markup,
+      kind: 'rendered',
+      after: `<script id="${RENDERED_STATE_ELEMENT_ID}" type="application/json">${drawn.state}</script>`,
+    });
+  }
+
+  async function* documentFor(path: string, token: string, log: FastifyBaseLogger) {
+    yield parts.head;
+    try {
+      yield await drawnRest(path, token);
+    } catch (error) {
+      log.error({ err: error, path }, 'drawing a signed-in page failed: sent undrawn');
+      yield parts.rest(null);
+    }
+  }
+
   return {
-    render: async (path, token) => {
-      const page = await sessions.run(token, () => bundle.renderSignedInPage(path));
-      if (page === null) return null;
-      return bundle.pageHtml(template, {
-        path,
-        markup: page.markup,
-        kind: 'rendered',
-        after: `<script id="${RENDERED_STATE_ELEMENT_ID}" type="application/json">${page.state}</script>`,
+    render: async (path, token, log) => {
+      // Checked before anything is sent: a session that is no longer good gets the empty page
+      // and its cookie cleared, which the answer's headers must still be able to say.
+      const session = await send(token, {
+        method: 'GET',
+        url: '/auth/me',
+        params: {},
+        body: undefined,
+        headers: { accept: 'application/json' },
       });
+      if (session.status === 401) return null;
+      return Readable.from(documentFor(path, token, log));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { ErrorEnvelope } from '@shipdeck/shared/api-envelope';
@@ -81,7 +82,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
 /**
  * Sends the page drawn for the browser's page-session cookie; `false` (the caller sends the empty
  * page) without a cookie, for a session that is no longer good (the cookie is cleared) and when
- * drawing fails (logged: the browser renders the page as it would without the cookie).
+ * its session cannot be checked (logged: the browser renders the page as it would without the
+ * cookie). A page that fails to draw once its head is sent ends as the empty page.
  */
 async function sendSignedInPage(
   pages: SignedInPages,
@@ -91,9 +93,9 @@ async function sendSignedInPage(
 ): Promise<boolean> {
   const token = pageSessionToken(request);
   if (token === null) return false;
-  let html: string | null;
+  let html: Readable | null;
   try {
-    html = await pages.render(path, token);
+    html = await pages.render(path, token, request.log);
   } catch (error) {
     request.log.error({ err: error, path }, 'drawing a signed-in page failed');
     return false;

@@ -8,7 +8,7 @@ import { AppRoutes, preloadRoute } from '@/app/router';
 // (apps/server/src/plugins/signed-in-pages.ts) read what they need from this one bundle.
 export { PRERENDERED_PAGES } from '@shipdeck/shared/prerendered-pages';
 export { setTransport } from '@/lib/api-client';
-export { pageHtml } from './page-html';
+export { documentParts, pageHtml } from './page-html';
 export { renderSignedInPage } from './render-signed-in-page';
 
 /**
