@@ -59,7 +59,8 @@ function wouldFetch(query: Query): boolean {
  * A signed-in page drawn on the server with the data it shows, the way the browser's first
  * render would draw it once every request of the page had answered: the page's requests are
  * sent through the API client's transport, which the server points at itself with the page
- * request's session (the render itself never holds the token). `null` when the session is not good (the browser then renders as usual).
+ * request's session (the render itself never holds the token). `null` when the session is not
+ * good (the browser then renders as usual).
  */
 export async function renderSignedInPage(path: string): Promise<RenderedPage | null> {
   if (!SERVER_RENDERED_PAGES.includes(path)) return null;
@@ -74,14 +75,22 @@ export async function renderSignedInPage(path: string): Promise<RenderedPage | n
   for (let pass = 1; pass < MAX_PASSES; pass += 1) {
     const waiting = client.getQueryCache().findAll({ predicate: wouldFetch });
     if (waiting.length === 0) break;
-    // A failed request is drawn as the page draws it (its error state); the browser asks again.
     await Promise.allSettled(waiting.map((query) => query.fetch()));
     markup = draw(path, client);
   }
-  // A part that suspended (a lazy component) would be left for the browser to draw, and
-  // hydrating it reports an error: the server logs this and sends the page undrawn.
+  // What the browser could not hydrate as drawn: a part that suspended (a lazy component, left
+  // for the browser to draw), or a failed request (its error is not handed over, so the browser
+  // would draw the request pending). The server logs the reason and sends the page undrawn.
   if (markup.includes(CLIENT_RENDERED_BOUNDARY)) {
     throw new Error(`${path}: a part suspended on the server; draw it only once hydrated`);
+  }
+  const failed = client
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === 'error' });
+  if (failed.length > 0) {
+    throw new Error(
+      `${path}: ${failed.map((query) => JSON.stringify(query.queryKey)).join(', ')} failed`,
+    );
   }
   const rendered: RenderedState = { cache: dehydrate(client), formats: readerFormats() };
   // `<` escaped: no `</script>` or `<!--` inside the data can end the element early.
