@@ -24,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import tailwindcss from '@tailwindcss/vite';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Response as PageResponse } from 'playwright-core';
 import { build } from 'vite';
 import { launchBrowser } from '../e2e/support/launch-browser.js';
 import { startServer } from '../e2e/support/start-server.js';
@@ -156,17 +156,13 @@ async function load(
   });
   context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
-  const sizes: Promise<{ type: string; url: string; bytes: number } | null>[] = [];
+  // Only noted while the page loads: reading and compressing the bodies then took this process's
+  // CPU from the page and the server, more the more files a page has (the dashboard 36, the
+  // floor page 1). They are read once the metrics are.
+  const responses: PageResponse[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    sizes.push(
-      response.body().then(
-        (body) => ({ type, url: response.url(), bytes: gzipSync(body).length }),
-        // A response still arriving when the context closes has no body to read.
-        () => null,
-      ),
-    );
+    if (type === 'script' || type === 'stylesheet') responses.push(response);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   let metrics = await page.evaluate<{ lcp: number; cls: number; lcpElement: string }>(
@@ -177,6 +173,17 @@ async function load(
     await page.waitForTimeout(500);
     metrics = await page.evaluate<{ lcp: number; cls: number; lcpElement: string }>(METRICS_SCRIPT);
   }
+  const sizes = responses.map((response) =>
+    response.body().then(
+      (body) => ({
+        type: response.request().resourceType(),
+        url: response.url(),
+        bytes: gzipSync(body).length,
+      }),
+      // A response still arriving when the context closes has no body to read.
+      () => null,
+    ),
+  );
   const fetched = (await Promise.all(sizes)).filter((f) => f !== null);
   await context.close();
   const scripts = fetched.filter((f) => f.type === 'script');

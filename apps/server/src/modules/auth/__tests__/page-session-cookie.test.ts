@@ -1,5 +1,5 @@
 import { PAGE_SESSION_COOKIE } from '@shipdeck/shared/server-rendered-pages';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bearer, newAccount, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 
@@ -7,17 +7,22 @@ function pageCookie(response: LightMyRequestResponse) {
   return response.cookies.find((cookie) => cookie.name === PAGE_SESSION_COOKIE);
 }
 
+/** The answer to a new account's sign-in, cookies and all. */
+async function signUpAndLogInAnswer(app: FastifyInstance): Promise<LightMyRequestResponse> {
+  const account = newAccount();
+  await app.inject({ method: 'POST', url: '/auth/signup', payload: account });
+  return app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email: account.email, password: account.password },
+  });
+}
+
 describe.each(testDialects)('the page-session cookie on %s', (dialect) => {
   const t = useTestApp(dialect);
 
   it('is set on sign-in: the session token, HttpOnly, SameSite=Lax, for the whole site, until the session expires', async () => {
-    const account = newAccount();
-    await t.app.inject({ method: 'POST', url: '/auth/signup', payload: account });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: account.email, password: account.password },
-    });
+    const login = await signUpAndLogInAnswer(t.app);
     const { token, expiresAt } = login.json<{ data: { token: string; expiresAt: string } }>().data;
     const cookie = pageCookie(login);
     expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -93,13 +98,7 @@ describe('the page-session cookie behind https', () => {
   const t = useTestApp('sqlite', { publicUrl: 'https://shipdeck.example.com' });
 
   it('is Secure', async () => {
-    const account = newAccount();
-    await t.app.inject({ method: 'POST', url: '/auth/signup', payload: account });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: account.email, password: account.password },
-    });
+    const login = await signUpAndLogInAnswer(t.app);
     expect(pageCookie(login)?.secure).toBe(true);
   });
 });
