@@ -6,6 +6,7 @@ import { contributorsOf, identityOf, WEB_FLOW, type Identity } from './identitie
 import { fakeSha } from './ids.js';
 import type { Account, Branch, Commit, Label, Pull, Repo, RepoHistoryData } from './model.js';
 import { createRng, type Rng } from './rng.js';
+import { settleReadyPulls } from './settle-ready-pulls.js';
 import { commitMessage, pullBody, summaryLine, words } from './ugly-text.js';
 
 export interface HistoryContext {
@@ -321,5 +322,6 @@ export function generateHistory(ctx: HistoryContext): RepoHistoryData {
   history.checkRuns = checks.checkRuns;
   history.statuses = checks.statuses;
   history.languages = languagesFor(rng, repo);
+  settleReadyPulls(ctx, history, members, nextId);
   return history;
 }
