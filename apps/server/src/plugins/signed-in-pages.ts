@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { type QueryValue, toQueryString } from '@shipdeck/shared/query-string';
 import { RENDERED_STATE_ELEMENT_ID } from '@shipdeck/shared/server-rendered-pages';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
@@ -11,7 +12,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 type TransportRequest = {
   method: string;
   url: string;
-  params: Record<string, string | number | boolean | null | undefined>;
+  params: Record<string, QueryValue>;
   body: unknown;
   headers: Record<string, string>;
 };
@@ -41,15 +42,6 @@ export type SignedInPages = {
    */
   render: (path: string, token: string, log: FastifyBaseLogger) => Promise<Readable | null>;
 };
-
-function queryString(params: TransportRequest['params']): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null) query.append(key, String(value));
-  }
-  const search = query.toString();
-  return search ? `?${search}` : '';
-}
 
 function parseJson(body: string): unknown {
   try {
@@ -88,7 +80,7 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
   ): Promise<TransportAnswer> {
     const response = await app.inject({
       method: method as 'GET',
-      url: url + queryString(params),
+      url: url + toQueryString(params),
       headers: { ...headers, authorization: `Bearer ${token}` },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });

@@ -1,5 +1,6 @@
 import { HTTP_TIMEOUT_MS } from '@shipdeck/shared/constants';
 import { errorMessages } from '@shipdeck/shared/messages';
+import { type QueryValue, toQueryString } from '@shipdeck/shared/query-string';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
 import { takeEarlySessionResponse } from './early-session-request';
@@ -9,8 +10,6 @@ import { clearToken, getToken } from './token-storage';
 
 /** Requests whose 401 means something other than "your session is gone". */
 const OWN_401_URLS = new Set(['/auth/login', '/auth/logout', '/auth/exchange']);
-
-type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestConfig = {
   /** The query string; `undefined` and `null` values are left out. */
@@ -47,12 +46,7 @@ export function onSessionEnd(listener: () => void): () => void {
 }
 
 function buildUrl(url: string, params: RequestConfig['params']): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value !== undefined && value !== null) query.append(key, String(value));
-  }
-  const search = query.toString();
-  return `${env.apiUrl}${url}${search ? `?${search}` : ''}`;
+  return `${env.apiUrl}${url}${toQueryString(params ?? {})}`;
 }
 
 /** One HTTP exchange as the client sees it; `params` are the caller's, not yet a query string. */
