@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { documentParts, pageHtml } from '../page-html';
+
+const template = [
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>Shipdeck</title>',
+  '<script type="module" src="/assets/index.js"></script><link rel="stylesheet" href="/assets/index.css">',
+  '</head><body><div id="root"></div></body></html>',
+].join('');
+
+describe('the document around a drawn page', () => {
+  it('puts the page in #root, marked with its path, and its title last in <head>', () => {
+    const html = pageHtml(template, {
+      path: '/dashboard',
+      markup: '<title>Dashboard · Shipdeck</title><main>Welcome back</main>',
+      kind: 'rendered',
+      after: '<script id="state" type="application/json">{}</script>',
+    });
+    expect(html).toBe(
+      '<!doctype html><html><head><meta charset="UTF-8" />' +
+        '<script type="module" src="/assets/index.js"></script><link rel="stylesheet" href="/assets/index.css">' +
+        '<title>Dashboard · Shipdeck</title></head><body>' +
+        '<div id="root" data-rendered="/dashboard"><main>Welcome back</main></div>' +
+        '<script id="state" type="application/json">{}</script></body></html>',
+    );
+  });
+
+  it('sends the head before the page is drawn, and the empty page when none is', () => {
+    const parts = documentParts(template);
+    expect(parts.head).toContain('<link rel="stylesheet" href="/assets/index.css">');
+    expect(parts.head).not.toContain('<title>');
+    expect(parts.head).not.toContain('</head>');
+    expect(parts.head + parts.rest(null)).toBe(
+      template
+        .replace('<title>Shipdeck</title>', '')
+        .replace('</head>', '<title>Shipdeck</title></head>'),
+    );
+  });
+
+  it('escapes the path in its attribute and refuses a page without one title or a <main>', () => {
+    const parts = documentParts(template);
+    expect(
+      parts.rest({ path: '/a"b&c', markup: '<title>T</title><main></main>', kind: 'prerendered' }),
+    ).toContain('data-prerendered="/a&quot;b&amp;c"');
+    expect(() => parts.rest({ path: '/x', markup: '<main></main>', kind: 'rendered' })).toThrow(
+      'expected one <title>, found 0',
+    );
+    expect(() =>
+      parts.rest({ path: '/x', markup: '<title>T</title><div></div>', kind: 'rendered' }),
+    ).toThrow('rendered no <main>');
+    expect(() => documentParts('<html><body></body></html>')).toThrow('index.html needs');
+  });
+});
