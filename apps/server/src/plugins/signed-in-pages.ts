@@ -43,6 +43,11 @@ export type SignedInPages = {
   render: (path: string, token: string, log: FastifyBaseLogger) => Promise<Readable | null>;
 };
 
+/** One page being drawn: its session, and each GET answered for it so far, by URL. */
+type PageRender = { token: string; answers: Map<string, Promise<TransportAnswer>> };
+
+const SESSION_URL = '/auth/me';
+
 function parseJson(body: string): unknown {
   try {
     return JSON.parse(body) as unknown;
@@ -72,8 +77,9 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
   }
   const renderer: RendererBundle = bundle;
   const parts = renderer.documentParts(readFileSync(templateFile, 'utf8'));
-  // One transport for the bundle; each page render finds its own session here.
-  const sessions = new AsyncLocalStorage<string>();
+  // One transport for the bundle; each page render finds its own session here, with the GET
+  // answers it already has (the session check made before the render is its first).
+  const renders = new AsyncLocalStorage<PageRender>();
   async function send(
     token: string,
     { method, url, params, body, headers }: TransportRequest,
@@ -91,13 +97,17 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
     };
   }
   renderer.setTransport(async (request) => {
-    const token = sessions.getStore();
-    if (token === undefined) throw new Error('an API request outside a page render');
-    return send(token, request);
+    const render = renders.getStore();
+    if (render === undefined) throw new Error('an API request outside a page render');
+    if (request.method !== 'GET') return send(render.token, request);
+    const key = request.url + toQueryString(request.params);
+    const answer = render.answers.get(key) ?? send(render.token, request);
+    render.answers.set(key, answer);
+    return answer;
   });
 
-  async function drawnRest(path: string, token: string): Promise<string> {
-    const drawn = await sessions.run(token, () => renderer.renderSignedInPage(path));
+  async function drawnRest(path: string, render: PageRender): Promise<string> {
+    const drawn = await renders.run(render, () => renderer.renderSignedInPage(path));
     if (!drawn) return parts.rest(null);
     return parts.rest({
       path,
@@ -107,10 +117,10 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
     });
   }
 
-  async function* documentFor(path: string, token: string, log: FastifyBaseLogger) {
+  async function* documentFor(path: string, render: PageRender, log: FastifyBaseLogger) {
     yield parts.head;
     try {
-      yield await drawnRest(path, token);
+      yield await drawnRest(path, render);
     } catch (error) {
       log.error({ err: error, path }, 'drawing a signed-in page failed: sent undrawn');
       yield parts.rest(null);
@@ -121,15 +131,16 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
     render: async (path, token, log) => {
       // Checked before anything is sent: a session that is no longer good gets the empty page
       // and its cookie cleared, which the answer's headers must still be able to say.
-      const session = await send(token, {
+      const session = send(token, {
         method: 'GET',
-        url: '/auth/me',
+        url: SESSION_URL,
         params: {},
         body: undefined,
         headers: { accept: 'application/json' },
       });
-      if (session.status === 401) return null;
-      return Readable.from(documentFor(path, token, log));
+      if ((await session).status === 401) return null;
+      const render: PageRender = { token, answers: new Map([[SESSION_URL, session]]) };
+      return Readable.from(documentFor(path, render, log));
     },
   };
 }
