@@ -16,10 +16,11 @@
 // compares. Run: npm run build
 //   npx tsx --conditions=@shipdeck/source bench/store.ts [--db sqlite|postgres|both]
 //     [--slice 5] [--rounds 3] [--connections 100] [--reload-wait 60]
-//     [--only throughput] [--routes /auth/me,/api/github/stats] [--ports 4200] [--cpu-prof dir]
+//     [--only throughput|lists] [--routes /auth/me,/api/github/stats] [--ports 4200] [--cpu-prof dir]
 //     [--server path/to/main.js] [--pin]
 // Prints tables and writes bench/results/store.json (bench/results/store-throughput.json with
-// `--only throughput`, which syncs the account without emulated latency and runs part 1 alone).
+// `--only throughput` or `--only lists`, which sync the account without emulated latency and run
+// part 1 or part 4 alone).
 // `--ports N` puts the server on N, the bare server on N+1 and the emulator on N+2 instead of
 // free ports; `--cpu-prof dir` has the server write a V8 CPU profile there when it stops;
 // `--server` runs another build of the server (another commit's, to compare) instead of this one;
@@ -76,10 +77,13 @@ const sliceSeconds = Number(values.slice);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const reloadWaitMs = Number(values['reload-wait']) * 1000;
-if (values.only !== 'all' && values.only !== 'throughput') {
-  throw new Error('--only must be throughput (or all, the default)');
+if (values.only !== 'all' && values.only !== 'throughput' && values.only !== 'lists') {
+  throw new Error('--only must be throughput or lists (or all, the default)');
 }
 const throughputOnly = values.only === 'throughput';
+const listsOnly = values.only === 'lists';
+/** Parts 2 and 3 need the cold sync's emulated latency and the browser; these modes skip them. */
+const oneMeasureOnly = throughputOnly || listsOnly;
 const basePort = Number(values.ports);
 const cpuProfileDir = values['cpu-prof'];
 // With --pin the bench (autocannon, the emulator) runs on CPU 0 and both servers on CPU 1, so the
@@ -533,6 +537,10 @@ async function listQueries(origin: string, token: string) {
     // hold it yet, so it is reported apart as the cost of the SQL itself.
     const first: number[] = [];
     for (const path of paths) first.push(await get(path));
+    const slowestFirst = paths
+      .map((path, i) => ({ path, ms: round1(first[i] ?? 0) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3);
     const samples: number[] = [];
     for (let i = 0; i < repeats; i += 1) for (const path of paths) samples.push(await get(path));
     return {
@@ -543,6 +551,7 @@ async function listQueries(origin: string, token: string) {
       maxMs: percentile(samples, 1),
       firstP50Ms: percentile(first, 0.5),
       firstP99Ms: percentile(first, 0.99),
+      slowestFirst,
     };
   };
   try {
@@ -575,6 +584,24 @@ function printThroughput(routes: ThroughputResult): void {
   );
 }
 
+async function measureLists(db: Database, origin: string, token: string) {
+  console.log(`[${db}] search/filter/sort, one request at a time…`);
+  const lists = await listQueries(origin, token);
+  console.table(
+    Object.fromEntries(
+      Object.entries(lists).map(([name, { slowestFirst: _slowest, ...figures }]) => [
+        name,
+        figures,
+      ]),
+    ),
+  );
+  for (const [name, { slowestFirst }] of Object.entries(lists)) {
+    console.log(`  slowest first ${name} queries:`);
+    for (const { path, ms } of slowestFirst) console.log(`    ${ms} ms ${path}`);
+  }
+  return lists;
+}
+
 /** 2 and 4, and the reload's wait: everything after the throughput but the cold sync's figures. */
 async function browserAndLists(
   db: Database,
@@ -598,9 +625,7 @@ async function browserAndLists(
     await page.goto('about:blank');
     const routes = await measureThroughput();
 
-    console.log(`[${db}] search/filter/sort, one request at a time…`);
-    const lists = await listQueries(origin, token);
-    console.table(lists);
+    const lists = await measureLists(db, origin, token);
 
     const waited = performance.now() - warmAt;
     if (waited < reloadWaitMs) {
@@ -646,12 +671,12 @@ async function runOn(db: Database, data: WorldData) {
     data,
     requestLogSize: 100_000,
     port: basePort ? basePort + 2 : 0,
-    ...(throughputOnly ? {} : { faults: { latencyMs: LATENCY_MS } }),
+    ...(oneMeasureOnly ? {} : { faults: { latencyMs: LATENCY_MS } }),
   });
   const server = await startShipdeck(databaseUrl, emulator);
   try {
     console.log(
-      throughputOnly
+      oneMeasureOnly
         ? `\n[${db}] syncing the account…`
         : `\n[${db}] cold initial sync at ${LATENCY_MS} ms emulated latency…`,
     );
@@ -671,6 +696,14 @@ async function runOn(db: Database, data: WorldData) {
         dashboard: null,
         lists: null,
         throughput: await measureThroughput(),
+      };
+    }
+    if (listsOnly) {
+      return {
+        coldSync: null,
+        dashboard: null,
+        lists: await measureLists(db, server.origin, token),
+        throughput: null,
       };
     }
     const { upstreamByEndpoint, ...syncFigures } = sync;
@@ -704,10 +737,14 @@ const verdicts = Object.fromEntries(
   Object.entries(results).map(([db, r]) => [
     db,
     {
-      throughput: r.throughput.every(
-        (t) =>
-          t.ratio >= TARGETS.ratio && t.shipdeck.p99Ms < TARGETS.p99Ms && t.shipdeck.errors === 0,
-      ),
+      throughput: r.throughput
+        ? r.throughput.every(
+            (t) =>
+              t.ratio >= TARGETS.ratio &&
+              t.shipdeck.p99Ms < TARGETS.p99Ms &&
+              t.shipdeck.errors === 0,
+          )
+        : null,
       dashboard: r.dashboard
         ? r.dashboard.warm.upstreamRequests === 0 && r.dashboard.reload.upstreamRequests === 0
         : null,
@@ -715,9 +752,11 @@ const verdicts = Object.fromEntries(
         ? r.coldSync.upstreamRequests <= TARGETS.syncRequests &&
           r.coldSync.usableListsSeconds < TARGETS.syncSeconds
         : null,
+      // Repeated queries are served from the answer cache: the first of each (the SQL) counts too.
       lists: r.lists
-        ? r.lists.repositories.p99Ms < TARGETS.listP99Ms &&
-          r.lists.pullRequests.p99Ms < TARGETS.listP99Ms
+        ? [r.lists.repositories, r.lists.pullRequests].every(
+            (l) => l.p99Ms < TARGETS.listP99Ms && l.firstP99Ms < TARGETS.listP99Ms,
+          )
         : null,
     },
   ]),
@@ -726,7 +765,7 @@ console.log('\nTargets met:');
 console.table(verdicts);
 
 const cpuList = cpus();
-const out = join(root, `bench/results/${throughputOnly ? 'store-throughput' : 'store'}.json`);
+const out = join(root, `bench/results/${oneMeasureOnly ? `store-${values.only}` : 'store'}.json`);
 await mkdir(dirname(out), { recursive: true });
 await writeFile(
   out,

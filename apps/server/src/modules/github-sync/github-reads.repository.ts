@@ -65,16 +65,14 @@ export async function listRepositoryRows(
   }
   // Unfiltered, the total is the user's access rows alone (each references one repository):
   // their primary key answers it without visiting a repository row.
-  const counted =
+  const counting =
     options.filter === 'all' && !options.q
-      ? await db
+      ? db
           .selectFrom('github_repository_access')
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
           .where('user_id', '=', userId)
           .executeTakeFirst()
-      : await query
-          .select((eb) => eb.fn.countAll<number | string>().as('total'))
-          .executeTakeFirst();
+      : query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst();
   let ordered = query.selectAll('github_repositories');
   switch (options.sort) {
     case 'name':
@@ -97,10 +95,14 @@ export async function listRepositoryRows(
         .orderBy(sql`coalesce(github_repositories.updated_at, '')`, 'desc')
         .orderBy('github_repositories.id');
   }
-  const rows = await ordered
-    .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
-    .execute();
+  // On PostgreSQL the count and the page run at once, on two of the pool's connections.
+  const [counted, rows] = await Promise.all([
+    counting,
+    ordered
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage)
+      .execute(),
+  ]);
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
@@ -274,20 +276,20 @@ export async function listInvolvedPullRequestRows(
       ] as Expression<SqlBool>[]),
     );
   }
-  const counted = await query
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirst();
   const sortColumn =
     options.sort === 'created'
       ? 'github_pull_requests.created_at'
       : 'github_pull_requests.updated_at';
-  const rows = await query
-    .select(pullColumns)
-    .orderBy(sortColumn, 'desc')
-    .orderBy('github_pull_requests.id', 'desc')
-    .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
-    .execute();
+  const [counted, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+    query
+      .select(pullColumns)
+      .orderBy(sortColumn, 'desc')
+      .orderBy('github_pull_requests.id', 'desc')
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage)
+      .execute(),
+  ]);
   return { rows, total: Number(counted?.total ?? 0) };
 }
 

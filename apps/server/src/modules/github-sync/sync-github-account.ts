@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pageSizes } from '@shipdeck/shared/constants';
 import { RequestError } from '@octokit/request-error';
 import { RetryLaterError } from '../../jobs/job-queue.js';
+import { refreshPlannerStatistics } from '../../db/refresh-planner-statistics.js';
 import { nowIso } from '../../lib/clock.js';
 import { findUserById } from '../auth/users.repository.js';
 import { findSyncState, updateSyncState } from '../sync/sync-state.repository.js';
@@ -367,9 +368,14 @@ export async function syncGithubAccount(
   const account = key(user.id, ACCOUNT_RESOURCE);
   await updateSyncState(app.db, account, { last_attempt_at: ctx.startedAt });
   try {
+    // A first sync fills the tables from empty: each list is planned from their real size at once.
+    const filled = (tables: Parameters<typeof refreshPlannerStatistics>[1]) =>
+      data.reason === 'initial' ? refreshPlannerStatistics(app.database, tables) : undefined;
     await syncRepositories(ctx);
+    await filled(['github_repositories', 'github_repository_access']);
     await syncPullRequests(ctx);
     await syncRecentRepositories(ctx);
+    await filled(['github_pull_requests', 'github_pull_request_involvement', 'github_commits']);
     if (ctx.full) {
       await dropUnconfirmedInvolvement(app.db, user.id, ctx.startedAt);
       await updateSyncState(app.db, key(user.id, FULL_REFRESH_RESOURCE), {

@@ -22,12 +22,10 @@ export interface SyncedContext {
  * never synced, or whose refresh is due, gets one queued (the answer does not wait for it).
  */
 export async function syncedContext(app: FastifyInstance, user: UserRow): Promise<SyncedContext> {
-  const login = await requireGithubConnection(app, user);
-  const state = await findSyncState(app.db, {
-    userId: user.id,
-    provider: 'github',
-    resource: ACCOUNT_RESOURCE,
-  });
+  const [login, state] = await Promise.all([
+    requireGithubConnection(app, user),
+    findSyncState(app.db, { userId: user.id, provider: 'github', resource: ACCOUNT_RESOURCE }),
+  ]);
   if (!state) {
     await requestGithubSync(app, user.id, 'initial');
     // The queueing wrote the row (phase "queued"); answer with what it says now.

@@ -208,6 +208,39 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     expect(malformed.sync.lastError).toBe('GitHub sent an unreadable answer');
   });
 
+  it.runIf(dialect === 'postgres')(
+    'a first sync leaves PostgreSQL the real size of every table it filled, for planning',
+    async () => {
+      await signInWithGithub(t.app);
+      const schema = t.database.config.dialect === 'postgres' ? t.database.config.schema : '';
+      const tables = [
+        'github_repositories',
+        'github_repository_access',
+        'github_pull_requests',
+        'github_pull_request_involvement',
+        'github_commits',
+      ];
+      // reltuples is -1 until a table is analysed; ANALYZE of a small table counts every row.
+      const { rows } = await sql<{ relname: string; reltuples: number }>`
+        select c.relname, c.reltuples from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema ?? 'public'} and c.relname in (${sql.join(tables)})`.execute(
+        t.database.db,
+      );
+      for (const table of tables) {
+        const counted = await t.database.db
+          .selectFrom(table as 'github_commits')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
+        expect(Number(counted.n)).toBeGreaterThan(0);
+        expect({ table, rows: rows.find((row) => row.relname === table)?.reltuples }).toEqual({
+          table,
+          rows: Number(counted.n),
+        });
+      }
+    },
+  );
+
   /** The queued (not finished) jobs of one key, from whichever engine runs them. */
   async function pendingJobsOf(key: string): Promise<{ retryCount: number; runAt: number }[]> {
     if (t.app.jobs.engine === 'sqlite') {

@@ -27,10 +27,13 @@ export const pullRequestsRoute: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const { user } = auth;
       if (sendCachedAnswer(app, request, reply, auth)) return reply;
-      const { status, reusableUntil } = await syncedContext(app, user);
+      // The sync state and the list are read at once: on PostgreSQL, on separate connections.
+      const [{ status, reusableUntil }, { rows, total }] = await Promise.all([
+        syncedContext(app, user),
+        listInvolvedPullRequestRows(app.db, user.id, request.query),
+      ]);
       keepAnswer(request, auth, reusableUntil);
       const { page, perPage } = request.query;
-      const { rows, total } = await listInvolvedPullRequestRows(app.db, user.id, request.query);
       return ok({
         ...status,
         pullRequests: await withShipStatus(app.db, user.id, rows),

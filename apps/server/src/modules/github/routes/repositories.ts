@@ -27,10 +27,13 @@ export const repositoriesRoute: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const { user } = auth;
       if (sendCachedAnswer(app, request, reply, auth)) return reply;
-      const { status, reusableUntil } = await syncedContext(app, user);
+      // The sync state and the list are read at once: on PostgreSQL, on separate connections.
+      const [{ status, reusableUntil }, { rows, total }] = await Promise.all([
+        syncedContext(app, user),
+        listRepositoryRows(app.db, user.id, request.query),
+      ]);
       keepAnswer(request, auth, reusableUntil);
       const { page, perPage } = request.query;
-      const { rows, total } = await listRepositoryRows(app.db, user.id, request.query);
       return ok({
         ...status,
         repositories: rows.map(repositoryFromRow),
