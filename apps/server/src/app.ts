@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -51,6 +51,7 @@ import { nulSafeValidatorCompiler } from './plugins/nul-safe-validator.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { isInProcessPageRequest } from './plugins/in-process-page-requests.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -83,6 +84,9 @@ export async function buildApp({
       connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
     },
     frameworkErrors: answerFrameworkError,
+    // Leaves out a drawn page's own API requests: the page request is logged, and a request that
+    // fails still logs its error (error-handler.ts).
+    logController: new LogController({ disableRequestLogging: isInProcessPageRequest }),
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),

@@ -63,7 +63,7 @@ export interface TestApp {
 export function useTestApp(
   dialect: TestDialect,
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'onRoute'> = {},
+  options: Pick<BuildAppOptions, 'onRoute' | 'logStream'> = {},
 ): TestApp {
   let app: FastifyInstance | undefined;
   let database: { handle: DatabaseHandle; drop: () => Promise<void> } | undefined;

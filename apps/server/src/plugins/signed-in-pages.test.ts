@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,5 +122,40 @@ describe.each(testDialects)('signed-in pages drawn by the server on %s', (dialec
     const page = await t.app.inject({ method: 'HEAD', url: '/dashboard', ...withCookie(token) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the request log of a drawn page', () => {
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').trim().split('\n'));
+      done();
+    },
+  });
+  const t = useTestApp('sqlite', { webDistDir, logLevel: 'info' }, { logStream });
+  const loggedUrls = () =>
+    lines
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
+      .filter((entry) => entry.msg === 'incoming request')
+      .map((entry) => entry.req?.url);
+
+  it('holds the page request, not the API requests the page made in process', async () => {
+    const { token } = await signUpAndLogIn(t.app);
+    lines.length = 0;
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(token) });
+    expect(page.body).toContain('page 2 of 5');
+    expect(loggedUrls()).toEqual(['/dashboard']);
+
+    // The same API request from a client is logged as ever.
+    await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(token) });
+    expect(loggedUrls()).toEqual(['/dashboard', '/api/notifications']);
+    // A client cannot pass as one of the page's own requests to stay out of the log.
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/github/repos',
+      headers: { ...bearer(token), 'x-shipdeck-page-request': 'guess' },
+    });
+    expect(loggedUrls()).toEqual(['/dashboard', '/api/notifications', '/api/github/repos']);
   });
 });

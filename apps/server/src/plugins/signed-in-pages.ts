@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { type QueryValue, toQueryString } from '@shipdeck/shared/query-string';
 import { RENDERED_STATE_ELEMENT_ID } from '@shipdeck/shared/server-rendered-pages';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { inProcessPageRequestHeaders } from './in-process-page-requests.js';
 
 // The shapes of the web app's SSR bundle (apps/web/src/prerender/render-page.tsx) that the
 // server uses; checked when the bundle is loaded.
@@ -87,7 +88,7 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
     const response = await app.inject({
       method: method as 'GET',
       url: url + toQueryString(params),
-      headers: { ...headers, authorization: `Bearer ${token}` },
+      headers: { ...headers, ...inProcessPageRequestHeaders, authorization: `Bearer ${token}` },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
     return {
