@@ -1,11 +1,4 @@
-// Runs before the first paint (loaded as a file, not inline, so the Content-Security-Policy can
-// stay `script-src 'self'`):
-// - applies the saved theme so the page never flashes the wrong colours. localStorage `theme` is
-//   `dark` or `light`; when nothing is saved the system preference decides.
-// - marks the document when a session is stored (localStorage `token`, the app's
-//   storageKeys.token), so the sign-in form the build prerendered for /login and /signup stays
-//   hidden from a signed-in visitor while the app starts (it then says "Authenticating" and moves
-//   on to the dashboard: main.tsx). index.css hides it.
+// Runs before the first paint; what it does and why: src/features/theme/lib/theme-store.ts.
 (function () {
   var dark = false;
   var signedIn = false;

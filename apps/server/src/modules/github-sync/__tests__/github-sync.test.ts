@@ -212,7 +212,8 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     'a first sync leaves PostgreSQL the real size of every table it filled, for planning',
     async () => {
       await signInWithGithub(t.app);
-      const schema = t.database.config.dialect === 'postgres' ? t.database.config.schema : '';
+      const { config } = t.database;
+      const schema = (config.dialect === 'postgres' && config.schema) || 'public';
       const tables = [
         'github_repositories',
         'github_repository_access',
@@ -224,9 +225,7 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
       const { rows } = await sql<{ relname: string; reltuples: number }>`
         select c.relname, c.reltuples from pg_class c
         join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = ${schema ?? 'public'} and c.relname in (${sql.join(tables)})`.execute(
-        t.database.db,
-      );
+        where n.nspname = ${schema} and c.relname in (${sql.join(tables)})`.execute(t.database.db);
       for (const table of tables) {
         const counted = await t.database.db
           .selectFrom(table as 'github_commits')

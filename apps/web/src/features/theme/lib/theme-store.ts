@@ -5,6 +5,16 @@ export type Theme = 'dark' | 'light';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
 
+// public/theme-init.js runs before the first paint, as a file rather than inline so the
+// Content-Security-Policy can stay `script-src 'self'` (its own comment is kept to a line: every
+// page downloads it):
+// - it applies the saved theme so the page never flashes the wrong colours. localStorage `theme`
+//   is `dark` or `light`; when nothing is saved the system preference decides.
+// - it marks the document when a session is stored (localStorage `token`, storageKeys.token), so
+//   the sign-in form the build prerendered for /login and /signup stays hidden from a signed-in
+//   visitor while the app starts (it then says "Authenticating" and moves on to the dashboard:
+//   main.tsx). index.css hides it.
+
 /** The theme on screen: public/theme-init.js set it before the first paint. */
 export function getTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
