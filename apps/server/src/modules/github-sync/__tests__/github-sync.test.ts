@@ -208,9 +208,9 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     expect(malformed.sync.lastError).toBe('GitHub sent an unreadable answer');
   });
 
-  it.runIf(dialect === 'postgres')(
-    'a first sync leaves PostgreSQL the real size of every table it filled, for planning',
-    async () => {
+  // PostgreSQL alone plans from statistics; SQLite has none to refresh.
+  if (dialect === 'postgres') {
+    it('a first sync leaves PostgreSQL the real size of every table it filled, for planning', async () => {
       await signInWithGithub(t.app);
       const { config } = t.database;
       const schema = (config.dialect === 'postgres' && config.schema) || 'public';
@@ -237,8 +237,8 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
           rows: Number(counted.n),
         });
       }
-    },
-  );
+    });
+  }
 
   /** The queued (not finished) jobs of one key, from whichever engine runs them. */
   async function pendingJobsOf(key: string): Promise<{ retryCount: number; runAt: number }[]> {
