@@ -18,9 +18,9 @@
 //     [--slice 5] [--rounds 3] [--connections 100] [--reload-wait 60]
 //     [--only throughput|lists] [--routes /auth/me,/api/github/stats] [--ports 4200] [--cpu-prof dir]
 //     [--server path/to/main.js] [--pin]
-// Prints tables and writes bench/results/store.json (bench/results/store-throughput.json with
-// `--only throughput` or `--only lists`, which sync the account without emulated latency and run
-// part 1 or part 4 alone).
+// Prints tables and writes bench/results/store.json (store-throughput.json or store-lists.json
+// with `--only throughput` or `--only lists`, which sync the account without emulated latency
+// and run part 1 or part 4 alone).
 // `--ports N` puts the server on N, the bare server on N+1 and the emulator on N+2 instead of
 // free ports; `--cpu-prof dir` has the server write a V8 CPU profile there when it stops;
 // `--server` runs another build of the server (another commit's, to compare) instead of this one;
@@ -40,6 +40,13 @@ import { DEMO_LOGIN } from '@shipdeck/emulator/data/generate-accounts';
 import type { WorldData } from '@shipdeck/emulator/data/model';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator, type EmulatorHandle } from '@shipdeck/emulator/start-emulator';
+import {
+  pullRequestFilterSchema,
+  pullRequestSortSchema,
+  repositoryFilterSchema,
+  repositorySortSchema,
+} from '@shipdeck/shared/github';
+import { SHIP_FILTERS } from '@shipdeck/shared/insights-constants';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Page, Request as PlaywrightRequest } from 'playwright-core';
@@ -516,17 +523,17 @@ async function listQueries(origin: string, token: string) {
   // queries (240 and 320) that the uncached p99 is not simply the slowest one.
   const repoPaths: string[] = [];
   for (const q of ['', 'a', 'service', 'lib', 'zzz-nothing'])
-    for (const filter of ['all', 'public', 'private', 'fork'])
-      for (const sort of ['updated', 'name', 'stars', 'forks'])
+    for (const filter of repositoryFilterSchema.options)
+      for (const sort of repositorySortSchema.options)
         for (const page of [1, 4, 20])
           repoPaths.push(
             `/api/github/repos?perPage=50&page=${page}&filter=${filter}&sort=${sort}${q ? `&q=${q}` : ''}`,
           );
   const pullPaths: string[] = [];
   for (const q of ['', 'fix', 'bump', 'zzz-nothing'])
-    for (const filter of ['all', 'open', 'closed', 'merged'])
-      for (const ship of ['', 'mine', 'needs_my_review', 'failing_checks', 'ready_to_merge'])
-        for (const sort of ['updated', 'created'])
+    for (const filter of pullRequestFilterSchema.options)
+      for (const ship of ['', ...SHIP_FILTERS])
+        for (const sort of pullRequestSortSchema.options)
           for (const page of [1, 3])
             pullPaths.push(
               `/api/github/pull-requests?perPage=30&page=${page}&filter=${filter}&sort=${sort}${ship ? `&ship=${ship}` : ''}${q ? `&q=${q}` : ''}`,
