@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +9,7 @@ import {
   RENDERED_STATE_ELEMENT_ID,
 } from '@shipdeck/shared/server-rendered-pages';
 import { describe, expect, it } from 'vitest';
-import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../test-app.js';
+import { bearer, newAccount, signUpAndLogIn, testDialects, useTestApp } from '../test-app.js';
 
 // A web build with a stand-in for the SSR bundle (apps/web/src/prerender/render-page.tsx): it
 // asks the API through the transport the server gives it, as the real one does, and draws
@@ -29,6 +31,12 @@ export async function renderSignedInPage(path) {
   if (me.status !== 200) return null;
   const { username } = me.data.data.user;
   if (username.startsWith('boom')) throw new Error('the page failed to draw');
+  // A draw that keeps the thread busy, as a real one does, with every answer at hand.
+  if (username.startsWith('slow')) {
+    const end = Date.now() + 300;
+    while (Date.now() < end);
+    globalThis.slowDrawEndedAt = Date.now();
+  }
   const list = await transport({ method: 'GET', url: '/api/notifications', params: { page: 2, perPage: 5, type: undefined }, body: undefined, headers: {} });
   return {
     markup: '<title>Dashboard · Shipdeck</title><main><h1>Welcome back, ' + username + '</h1><p>page ' + list.data.data.pagination.page + ' of ' + list.data.data.pagination.perPage + '</p></main>',
@@ -115,6 +123,39 @@ describe.each(testDialects)('signed-in pages drawn by the server on %s', (dialec
       expect(page.body, request.url).toContain('<div id="root"></div>');
       expect(page.body, request.url).not.toContain('Welcome back');
     }
+  });
+
+  it('sends the head before it draws the page', async () => {
+    const { token } = await signUpAndLogIn(t.app, newAccount('slow'));
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // The page is read from another thread: this one is busy drawing while the head travels.
+    const reader = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+      (async () => {
+        const response = await fetch(workerData.url, { headers: { cookie: workerData.cookie } });
+        const chunks = [];
+        let headAt = 0;
+        for await (const chunk of response.body) {
+          headAt ||= Date.now();
+          chunks.push(Buffer.from(chunk).toString('utf8'));
+        }
+        parentPort.postMessage({ headAt, chunks });
+      })();`,
+      {
+        eval: true,
+        workerData: { url: `${address}/dashboard`, cookie: `${PAGE_SESSION_COOKIE}=${token}` },
+      },
+    );
+    const [{ headAt, chunks }] = (await once(reader, 'message')) as [
+      { headAt: number; chunks: string[] },
+    ];
+    await reader.terminate();
+    const drawEndedAt = (globalThis as { slowDrawEndedAt?: number }).slowDrawEndedAt ?? 0;
+    expect(chunks[0]).toContain('<title>Shipdeck</title>');
+    expect(chunks[0]).not.toContain('Welcome back');
+    expect(chunks.join('')).toContain('Welcome back, slow');
+    expect(drawEndedAt).toBeGreaterThan(0);
+    expect(headAt).toBeLessThan(drawEndedAt);
   });
 
   it('answers HEAD without drawing', async () => {

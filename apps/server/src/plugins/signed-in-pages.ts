@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { type QueryValue, toQueryString } from '@shipdeck/shared/query-string';
 import { RENDERED_STATE_ELEMENT_ID } from '@shipdeck/shared/server-rendered-pages';
@@ -120,6 +121,10 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
 
   async function* documentFor(path: string, render: PageRender, log: FastifyBaseLogger) {
     yield parts.head;
+    // Node holds a response's writes until the next tick (it corks the socket), and a draw whose
+    // answers are at hand runs in promise callbacks that come before that tick: without a turn
+    // of the event loop here, the head left with the drawn page instead of before it.
+    await setImmediate();
     try {
       yield await drawnRest(path, render);
     } catch (error) {

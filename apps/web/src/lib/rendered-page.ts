@@ -8,9 +8,15 @@ export type ReaderFormats = { locale: string; timeZone: string };
 /** What a page the server drew carries beside its markup (prerender/render-signed-in-page.tsx). */
 export type RenderedState = { cache: DehydratedState; formats: ReaderFormats };
 
+let formats: ReaderFormats | undefined;
+
+/** Read once: the server asks on every page it draws, and a format is costly to build. */
 export function readerFormats(): ReaderFormats {
-  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-  return { locale, timeZone };
+  if (formats === undefined) {
+    const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+    formats = { locale, timeZone };
+  }
+  return formats;
 }
 
 /**
