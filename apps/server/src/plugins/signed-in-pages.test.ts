@@ -29,7 +29,9 @@ export function setTransport(next) { transport = next; }
 export async function renderSignedInPage(path) {
   const me = await transport({ method: 'GET', url: '/auth/me', params: {}, body: undefined, headers: { Accept: 'application/json' } });
   if (me.status !== 200) return null;
-  const { username } = me.data.data.user;
+  const { username, displayName } = me.data.data.user;
+  globalThis.drawsOf ??= {};
+  globalThis.drawsOf[username] = (globalThis.drawsOf[username] ?? 0) + 1;
   if (username.startsWith('boom')) throw new Error('the page failed to draw');
   // A draw that keeps the thread busy, as a real one does, with every answer at hand.
   if (username.startsWith('slow')) {
@@ -39,8 +41,10 @@ export async function renderSignedInPage(path) {
   }
   const list = await transport({ method: 'GET', url: '/api/notifications', params: { page: 2, perPage: 5, type: undefined }, body: undefined, headers: {} });
   return {
-    markup: '<title>Dashboard · Shipdeck</title><main><h1>Welcome back, ' + username + '</h1><p>page ' + list.data.data.pagination.page + ' of ' + list.data.data.pagination.perPage + '</p></main>',
-    state: JSON.stringify({ path, username }),
+    markup: '<title>Dashboard · Shipdeck</title><main><h1>Welcome back, ' + username + '</h1><p>' + displayName + '</p><p>page ' + list.data.data.pagination.page + ' of ' + list.data.data.pagination.perPage + '</p></main>',
+    stateAt: (now) => JSON.stringify({ path, username, readAt: now }),
+    // A page whose relative times move on at once, for the users named so.
+    sameUntil: username.startsWith('clock') ? Date.now() : Infinity,
   };
 }
 export function documentParts(template) {
@@ -52,6 +56,16 @@ export function documentParts(template) {
 }
 `,
 );
+
+/** How often the stand-in bundle drew a page for the user. */
+function drawsOf(username: string): number {
+  return (globalThis as { drawsOf?: Record<string, number> }).drawsOf?.[username] ?? 0;
+}
+
+/** When the data sent with a drawn page were read, as the stand-in bundle writes it. */
+function readAt(body: string): number {
+  return Number(/"readAt":(\d+)/.exec(body)?.[1]);
+}
 
 function withCookie(token: string) {
   return { cookies: { [PAGE_SESSION_COOKIE]: token } };
@@ -71,8 +85,8 @@ describe.each(testDialects)('signed-in pages drawn by the server on %s', (dialec
     expect(page.body).toContain(`Welcome back, ${account.username}`);
     // The page's own requests reach the API with their query string.
     expect(page.body).toContain('<p>page 2 of 5</p>');
-    expect(page.body).toContain(
-      `<script id="${RENDERED_STATE_ELEMENT_ID}" type="application/json">{"path":"/dashboard","username":"${account.username}"}</script>`,
+    expect(page.body.replace(/"readAt":\d+/, '"readAt":0')).toContain(
+      `<script id="${RENDERED_STATE_ELEMENT_ID}" type="application/json">{"path":"/dashboard","username":"${account.username}","readAt":0}</script>`,
     );
     expect(page.body).not.toContain(token);
   });
@@ -156,6 +170,49 @@ describe.each(testDialects)('signed-in pages drawn by the server on %s', (dialec
     expect(chunks.join('')).toContain('Welcome back, slow');
     expect(drawEndedAt).toBeGreaterThan(0);
     expect(headAt).toBeLessThan(drawEndedAt);
+  });
+
+  it('sends the page drawn before while its answers read the same, with its data read anew', async () => {
+    const { token, account } = await signUpAndLogIn(t.app);
+    const first = await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(token) });
+    const secondAsked = Date.now();
+    const second = await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(token) });
+    expect(drawsOf(account.username)).toBe(1);
+    expect(second.body).toContain(`Welcome back, ${account.username}`);
+    expect(second.body.replace(/"readAt":\d+/, '')).toBe(first.body.replace(/"readAt":\d+/, ''));
+    expect(readAt(second.body)).toBeGreaterThanOrEqual(secondAsked);
+
+    // One answer changes: the page is drawn anew, and that drawing is the one kept.
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/profile',
+      headers: bearer(token),
+      payload: { displayName: 'Renamed Person', email: account.email },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const third = await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(token) });
+    expect(third.body).toContain('<p>Renamed Person</p>');
+    await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(token) });
+    expect(drawsOf(account.username)).toBe(2);
+
+    // Another session of the same user gets its own drawing.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    const other = again.json<{ data: { token: string } }>().data.token;
+    await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(other) });
+    expect(drawsOf(account.username)).toBe(3);
+  });
+
+  it('draws the page anew once its relative times have moved on', async () => {
+    const { token, account } = await signUpAndLogIn(t.app, newAccount('clock'));
+    for (let load = 0; load < 3; load += 1) {
+      const page = await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(token) });
+      expect(page.body).toContain(`Welcome back, ${account.username}`);
+    }
+    expect(drawsOf(account.username)).toBe(3);
   });
 
   it('answers HEAD without drawing', async () => {

@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { type QueryValue, toQueryString } from '@shipdeck/shared/query-string';
 import { RENDERED_STATE_ELEMENT_ID } from '@shipdeck/shared/server-rendered-pages';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { hashSessionToken } from '../lib/session-token.js';
+import { answersFingerprint, createDrawnPageMemos, type ReadAnswer } from './drawn-page-memos.js';
 import { inProcessPageRequestHeaders } from './in-process-page-requests.js';
 
 // The shapes of the web app's SSR bundle (apps/web/src/prerender/render-page.tsx) that the
@@ -21,9 +23,10 @@ type TransportRequest = {
 type TransportAnswer = { status: number; statusText: string; data: unknown };
 type Transport = (request: TransportRequest) => Promise<TransportAnswer>;
 type DrawnPage = { path: string; markup: string; kind: 'rendered'; after: string };
+type RenderedPage = { markup: string; stateAt: (now: number) => string; sameUntil: number };
 type RendererBundle = {
   setTransport: (transport: Transport) => void;
-  renderSignedInPage: (path: string) => Promise<{ markup: string; state: string } | null>;
+  renderSignedInPage: (path: string) => Promise<RenderedPage | null>;
   documentParts: (template: string) => {
     head: string;
     rest: (page: DrawnPage | null) => string;
@@ -45,10 +48,27 @@ export type SignedInPages = {
   render: (path: string, token: string, log: FastifyBaseLogger) => Promise<Readable | null>;
 };
 
-/** One page being drawn: its session, and each GET answered for it so far, by URL. */
-type PageRender = { token: string; answers: Map<string, Promise<TransportAnswer>> };
+type SentRequest = { request: TransportRequest; answer: Promise<TransportAnswer & ReadAnswer> };
+
+/**
+ * One page being drawn: its session, each GET sent for it so far by URL, those the page itself
+ * asked for, and whether it sent anything but GETs (a page that did is drawn anew each time).
+ */
+type PageRender = {
+  token: string;
+  gets: Map<string, SentRequest>;
+  asked: Set<string>;
+  onlyGets: boolean;
+};
 
 const SESSION_URL = '/auth/me';
+const sessionRequest: TransportRequest = {
+  method: 'GET',
+  url: SESSION_URL,
+  params: {},
+  body: undefined,
+  headers: { accept: 'application/json' },
+};
 
 function parseJson(body: string): unknown {
   try {
@@ -85,7 +105,7 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
   async function send(
     token: string,
     { method, url, params, body, headers }: TransportRequest,
-  ): Promise<TransportAnswer> {
+  ): Promise<TransportAnswer & ReadAnswer> {
     const response = await app.inject({
       method: method as 'GET',
       url: url + toQueryString(params),
@@ -96,27 +116,81 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
       status: response.statusCode,
       statusText: response.statusMessage,
       data: response.body ? parseJson(response.body) : null,
+      body: response.body,
     };
+  }
+  /** The GET's answer for this render: sent once, however often the page asks. */
+  function sendGet(render: PageRender, key: string, request: TransportRequest) {
+    const sent = render.gets.get(key) ?? { request, answer: send(render.token, request) };
+    render.gets.set(key, sent);
+    return sent.answer;
   }
   renderer.setTransport(async (request) => {
     const render = renders.getStore();
     if (render === undefined) throw new Error('an API request outside a page render');
-    if (request.method !== 'GET') return send(render.token, request);
+    if (request.method !== 'GET') {
+      render.onlyGets = false;
+      return send(render.token, request);
+    }
     const key = request.url + toQueryString(request.params);
-    const answer = render.answers.get(key) ?? send(render.token, request);
-    render.answers.set(key, answer);
-    return answer;
+    render.asked.add(key);
+    const { status, statusText, data } = await sendGet(render, key, request);
+    return { status, statusText, data };
   });
 
-  async function drawnRest(path: string, render: PageRender): Promise<string> {
-    const drawn = await renders.run(render, () => renderer.renderSignedInPage(path));
-    if (!drawn) return parts.rest(null);
+  /** The answers to the GETs the page asked for, in one string. */
+  async function fingerprintOf(render: PageRender, keys: Iterable<string>): Promise<string> {
+    const answers = new Map<string, ReadAnswer>();
+    for (const key of keys) {
+      const sent = render.gets.get(key);
+      if (sent) answers.set(key, await sent.answer);
+    }
+    return answersFingerprint(answers);
+  }
+
+  function restOf(path: string, markup: string, state: string): string {
     return parts.rest({
       path,
-      markup: drawn.markup,
+      markup,
       kind: 'rendered',
-      after: `<script id="${RENDERED_STATE_ELEMENT_ID}" type="application/json">${drawn.state}</script>`,
+      after: `<script id="${RENDERED_STATE_ELEMENT_ID}" type="application/json">${state}</script>`,
     });
+  }
+
+  const memos = createDrawnPageMemos<TransportRequest, RenderedPage>();
+
+  /**
+   * The page drawn for this session before, when every request it was drawn from answers the
+   * same now (all are sent at once) and its relative times still read the same; or the page
+   * drawn anew, kept for the next time. The answers read for the check are the new draw's.
+   */
+  async function drawnRest(path: string, render: PageRender): Promise<string> {
+    const memoKey = `${path}\n${hashSessionToken(render.token)}`;
+    const memo = memos.get(memoKey);
+    if (memo) {
+      for (const [key, request] of memo.requests) void sendGet(render, key, request);
+      const same = (await fingerprintOf(render, memo.requests.keys())) === memo.fingerprint;
+      const now = Date.now();
+      if (same && now < memo.sameUntil)
+        return restOf(path, memo.page.markup, memo.page.stateAt(now));
+    }
+    memos.forget(memoKey);
+    const drawn = await renders.run(render, () => renderer.renderSignedInPage(path));
+    if (!drawn) return parts.rest(null);
+    if (render.onlyGets) {
+      const requests = new Map<string, TransportRequest>();
+      for (const key of render.asked) {
+        const sent = render.gets.get(key);
+        if (sent) requests.set(key, sent.request);
+      }
+      memos.keep(memoKey, {
+        requests,
+        fingerprint: await fingerprintOf(render, requests.keys()),
+        sameUntil: drawn.sameUntil,
+        page: drawn,
+      });
+    }
+    return restOf(path, drawn.markup, drawn.stateAt(Date.now()));
   }
 
   async function* documentFor(path: string, render: PageRender, log: FastifyBaseLogger) {
@@ -137,15 +211,14 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
     render: async (path, token, log) => {
       // Checked before anything is sent: a session that is no longer good gets the empty page
       // and its cookie cleared, which the answer's headers must still be able to say.
-      const session = send(token, {
-        method: 'GET',
-        url: SESSION_URL,
-        params: {},
-        body: undefined,
-        headers: { accept: 'application/json' },
-      });
+      const session = send(token, sessionRequest);
       if ((await session).status === 401) return null;
-      const render: PageRender = { token, answers: new Map([[SESSION_URL, session]]) };
+      const render: PageRender = {
+        token,
+        gets: new Map([[SESSION_URL, { request: sessionRequest, answer: session }]]),
+        asked: new Set(),
+        onlyGets: true,
+      };
       return Readable.from(documentFor(path, render, log));
     },
   };

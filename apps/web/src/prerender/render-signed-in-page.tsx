@@ -14,12 +14,19 @@ import { getMe, meQueryKey } from '@/features/auth/api/session-user';
 import { createQueryClient } from '@/lib/query-client';
 import { readerFormats, type RenderedState } from '@/lib/rendered-page';
 import { RENDERED_SESSION, RenderedSessionContext } from '@/lib/token-storage';
+import { wordsSameUntil } from './words-same-until';
 
 export type RenderedPage = {
   /** `renderToString`'s output for the page, with its <title> (see page-html.ts). */
   markup: string;
-  /** The query cache the markup was drawn from, as JSON safe inside a <script> element. */
-  state: string;
+  /**
+   * The query cache the markup was drawn from, as JSON safe inside a <script> element, with its
+   * data read at `now` (ms since the epoch): the server sends the same drawing again when the
+   * same answers are read later (plugins/drawn-page-memos.ts).
+   */
+  stateAt: (now: number) => string;
+  /** Until when (ms since the epoch) the markup reads the same: its relative times move on. */
+  sameUntil: number;
 };
 
 // Each pass draws what the answers of the last one allow (a query may wait on another's data).
@@ -92,8 +99,22 @@ export async function renderSignedInPage(path: string): Promise<RenderedPage | n
       `${path}: ${failed.map((query) => JSON.stringify(query.queryKey)).join(', ')} failed`,
     );
   }
-  const rendered: RenderedState = { cache: dehydrate(client), formats: readerFormats() };
-  // `<` escaped: no `</script>` or `<!--` inside the data can end the element early.
-  const state = JSON.stringify(rendered).replaceAll('<', '\\u003c');
-  return { markup, state };
+  const drawnAt = Date.now();
+  const { queries, mutations } = dehydrate(client);
+  const stateAt = (now: number) => {
+    const rendered: RenderedState = {
+      cache: {
+        mutations,
+        queries: queries.map((query) => ({
+          ...query,
+          dehydratedAt: now,
+          state: { ...query.state, dataUpdatedAt: now },
+        })),
+      },
+      formats: readerFormats(),
+    };
+    // `<` escaped: no `</script>` or `<!--` inside the data can end the element early.
+    return JSON.stringify(rendered).replaceAll('<', '\\u003c');
+  };
+  return { markup, stateAt, sameUntil: wordsSameUntil(markup, drawnAt) };
 }

@@ -21,3 +21,17 @@ export function formatRelativeTime(
   if (seconds < RELATIVE_LIMIT) return `${Math.floor(seconds / DAY)}d ago`;
   return date.toLocaleDateString();
 }
+
+/**
+ * When `formatRelativeTime(value, ·)` next reads differently after `now` (ms since the epoch),
+ * or `Infinity` once it gives the date, which does not move on. The server keeps a drawn page
+ * only until then (plugins/drawn-page-memos.ts).
+ */
+export function relativeTimeChangesAt(value: string, now: number): number {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return Infinity;
+  const seconds = Math.max(0, Math.floor((now - time) / 1000));
+  if (seconds >= RELATIVE_LIMIT) return Infinity;
+  const unit = seconds < HOUR ? MINUTE : seconds < DAY ? HOUR : DAY;
+  return time + (Math.floor(seconds / unit) + 1) * unit * 1000;
+}

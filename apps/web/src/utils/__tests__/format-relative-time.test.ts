@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from '../format-relative-time';
+import { formatRelativeTime, relativeTimeChangesAt } from '../format-relative-time';
 
 const now = Date.parse('2026-11-22T12:00:00.000Z');
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
@@ -34,5 +34,23 @@ describe('formatRelativeTime', () => {
   it('gives an empty string for missing or invalid dates', () => {
     expect(formatRelativeTime(null, now)).toBe('');
     expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});
+
+describe('relativeTimeChangesAt', () => {
+  it('is the first moment the words differ, for every unit and a clock running ahead', () => {
+    for (const seconds of [-30, 0, 59, 60, 61, 3599, 3600, 7199, 86_399, 86_400, 2_591_999]) {
+      const value = ago(seconds);
+      const at = relativeTimeChangesAt(value, now);
+      const words = formatRelativeTime(value, now);
+      expect(at, `${seconds} s`).toBeGreaterThan(now);
+      expect(formatRelativeTime(value, at - 1), `${seconds} s`).toBe(words);
+      expect(formatRelativeTime(value, at), `${seconds} s`).not.toBe(words);
+    }
+  });
+
+  it('never comes once the date is given, nor for a value that is not a date', () => {
+    expect(relativeTimeChangesAt(ago(2_592_000), now)).toBe(Infinity);
+    expect(relativeTimeChangesAt('not a date', now)).toBe(Infinity);
   });
 });
