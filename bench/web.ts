@@ -2,7 +2,7 @@
 // What each page of the built web app makes the browser download before it is usable, and how
 // fast it paints, beside a floor page (bare React 19 + Tailwind 4 built by Vite, bench/floor/)
 // built and served in the same run on the same machine.
-// Run: npx tsx bench/web.ts [--runs 3] [--skip-build]
+// Run: npx tsx bench/web.ts [--runs 3] [--skip-build] [--pages /,/login,/dashboard]
 // First-load JS/CSS is the gzipped size (zlib level 6, what a server would send) of every script
 // and stylesheet the page fetched until the network went idle, from a cold cache. LCP is the
 // median of the runs, set against the floor page loaded between those runs (same machine load);
@@ -34,8 +34,12 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'skip-build': { type: 'boolean', default: false },
     repos: { type: 'string', default: '5000' },
+    // `--pages /,/login,/dashboard`: only these pages (typing only with /repositories), for more
+    // runs of the pages a change is about; written to web-pages.json, not web.json.
+    pages: { type: 'string' },
   },
 });
+const onlyPages = values.pages === undefined ? null : new Set(values.pages.split(','));
 const runs = Number(values.runs);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -430,7 +434,7 @@ try {
     { route: '/no-such-page', signedIn: false },
   ];
   const results = [];
-  for (const { route, signedIn } of pages) {
+  for (const { route, signedIn } of pages.filter((page) => onlyPages?.has(page.route) ?? true)) {
     const result = await measure(
       signedIn ? `${route} (signed in)` : route,
       `${app.url}${route}`,
@@ -489,7 +493,10 @@ try {
 
   // A failed typing run (a server slow to start on a loaded machine) is tried again with a
   // fresh server; if that fails too, the JSON says why and keeps the page figures.
-  const typing = await measureTypingWithRetry();
+  const typing =
+    onlyPages === null || onlyPages.has('/repositories')
+      ? await measureTypingWithRetry()
+      : { error: 'not asked for (--pages)' };
   const worstKeystrokeMs =
     'queries' in typing ? Math.max(...typing.queries.map((q) => q.worstKeystrokeMs)) : null;
   if ('queries' in typing) {
@@ -512,7 +519,7 @@ try {
     console.log(`\ntyping on the repositories page not measured: ${typing.error}`);
   }
 
-  const out = join(root, 'bench/results/web.json');
+  const out = join(root, `bench/results/${onlyPages === null ? 'web' : 'web-pages'}.json`);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(
     out,
