@@ -13,6 +13,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+/** Waits until the part below the first screen is drawn too (public/theme-init.js). */
+async function wholePageDrawn(page: Page): Promise<void> {
+  await page.locator('html:not([data-first-frame])').waitFor({ state: 'attached' });
+}
+
 describe('accessibility (axe-core) in both themes', () => {
   const e2e = useE2e();
 
@@ -24,6 +29,7 @@ describe('accessibility (axe-core) in both themes', () => {
     for (const path of ['/', '/login', '/signup']) {
       await page.goto(path);
       await page.getByRole('main').first().waitFor();
+      await wholePageDrawn(page);
       found[path] = await seriousViolations(page);
     }
 
@@ -37,6 +43,7 @@ describe('accessibility (axe-core) in both themes', () => {
       await page.goto(path);
       await page.getByRole('main').first().waitFor();
       await page.waitForLoadState('networkidle');
+      await wholePageDrawn(page);
       found[path] = await seriousViolations(page);
     }
 

@@ -27,6 +27,12 @@ const REMEMBER_HEADING = `document.addEventListener('DOMContentLoaded', () => {
   window.__drawnHeading = document.querySelector('h1');
 });`;
 
+/** Notes whether the document was marked (public/theme-init.js) when its first frame began. */
+const REMEMBER_FIRST_FRAME = `requestAnimationFrame(() => {
+  window.__firstFrameMarked = document.documentElement.hasAttribute('data-first-frame');
+});`;
+type FirstFrame = Window & { __firstFrameMarked?: boolean };
+
 describe('the dashboard drawn by the server', () => {
   const e2e = useE2e();
 
@@ -47,12 +53,17 @@ describe('the dashboard drawn by the server', () => {
     expect(html).not.toContain(token);
 
     // Without the app's code the page is already there: heading, stat cards, repositories.
+    // The part below the first screen waits for that screen's first frame, then shows.
     const bare = await page.context().newPage();
+    await bare.addInitScript(REMEMBER_FIRST_FRAME);
     await bare.route('**/assets/*.js', (route) => route.abort());
     await bare.goto('/dashboard');
     await bare.getByRole('heading', { name: HEADING }).waitFor();
     await bare.getByText('Total Repositories').waitFor();
+    await bare.getByRole('heading', { name: 'Recent Repositories' }).waitFor();
     expect(await bare.locator('main a[href^="/repo/"]').count()).toBeGreaterThan(0);
+    expect(await bare.evaluate(() => (window as FirstFrame).__firstFrameMarked)).toBe(true);
+    expect(await bare.locator('html[data-first-frame]').count()).toBe(0);
     await bare.close();
 
     // With it, the app takes over the drawn nodes and asks for none of the data again.

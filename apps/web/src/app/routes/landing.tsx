@@ -19,10 +19,12 @@ export function LandingRoute() {
       <LandingNav signedIn={isAuthenticated} />
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         <HeroSection signedIn={isAuthenticated} />
-        <FeatureGrid />
-        <ProblemsSection />
-        <SolutionsSection />
-        <ClosingCta signedIn={isAuthenticated} />
+        <div className="below-first-screen">
+          <FeatureGrid />
+          <ProblemsSection />
+          <SolutionsSection />
+          <ClosingCta signedIn={isAuthenticated} />
+        </div>
       </main>
       <LandingFooter />
     </div>

@@ -34,8 +34,10 @@ export function DashboardRoute() {
           {connected ? (
             <div className="space-y-6">
               <ActivityCard />
-              <RecentRepositories />
-              <DashboardVercelProjects />
+              <div className="below-first-screen space-y-6">
+                <RecentRepositories />
+                <DashboardVercelProjects />
+              </div>
             </div>
           ) : (
             <ConnectGithubPrompt subject="your repositories, pull requests and activity" />
@@ -43,8 +45,10 @@ export function DashboardRoute() {
         </div>
         <div className="min-w-0 space-y-6">
           <DeploymentStatusPanel />
-          <SetupChecklist user={user} />
-          <QuickActions />
+          <div className="below-first-screen space-y-6">
+            <SetupChecklist user={user} />
+            <QuickActions />
+          </div>
         </div>
       </div>
     </>

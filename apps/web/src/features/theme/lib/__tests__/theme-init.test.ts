@@ -1,5 +1,5 @@
 import { storageKeys } from '@shipdeck/shared/constants';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '@/testing/match-media';
 import themeInitSource from '../../../../../public/theme-init.js?raw';
 
@@ -59,6 +59,49 @@ describe('theme-init.js marks a stored session before the first paint', () => {
     stubMatchMedia(false);
     window.localStorage.removeItem(storageKeys.token);
     document.documentElement.setAttribute('data-stored-session', '');
+    runThemeInit();
+    expect(marked()).toBe(false);
+  });
+});
+
+describe('theme-init.js holds back the parts below the first screen for one frame', () => {
+  const marked = () => document.documentElement.hasAttribute('data-first-frame');
+  const nextFrame = () =>
+    new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+  afterEach(() => {
+    document.body.innerHTML = '';
+    window.location.hash = '';
+    vi.restoreAllMocks();
+  });
+
+  it('until the first frame that shows the page has been drawn', async () => {
+    stubMatchMedia(false);
+    document.body.innerHTML = '<div id="root"><main>drawn</main></div>';
+    runThemeInit();
+    expect(marked()).toBe(true);
+    await nextFrame();
+    expect(marked()).toBe(false);
+  });
+
+  it('for as long as the page has not arrived', async () => {
+    stubMatchMedia(false);
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    document.body.innerHTML = '<div id="root"></div>';
+    runThemeInit();
+    await nextFrame();
+    await nextFrame();
+    expect(marked()).toBe(true);
+    document.getElementById('root')?.append(document.createElement('main'));
+    await nextFrame();
+    await nextFrame();
+    expect(marked()).toBe(false);
+  });
+
+  it('not when the address points into the page', () => {
+    stubMatchMedia(false);
+    window.location.hash = '#features';
+    document.body.innerHTML = '<div id="root"><main>drawn</main></div>';
     runThemeInit();
     expect(marked()).toBe(false);
   });
