@@ -140,12 +140,14 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
 
   /** The answers to the GETs the page asked for, in one string. */
   async function fingerprintOf(render: PageRender, keys: Iterable<string>): Promise<string> {
-    const answers = new Map<string, ReadAnswer>();
-    for (const key of keys) {
-      const sent = render.gets.get(key);
-      if (sent) answers.set(key, await sent.answer);
-    }
-    return answersFingerprint(answers);
+    // All awaited together: a failed request is this render's error, never an unhandled one.
+    const answers = await Promise.all(
+      [...keys].flatMap((key) => {
+        const sent = render.gets.get(key);
+        return sent ? [sent.answer.then((answer): [string, ReadAnswer] => [key, answer])] : [];
+      }),
+    );
+    return answersFingerprint(new Map(answers));
   }
 
   function restOf(path: string, markup: string, state: string): string {
