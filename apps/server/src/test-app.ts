@@ -120,13 +120,21 @@ export async function signUpAndLogIn(
 ): Promise<{ account: ReturnType<typeof newAccount>; token: string; userId: string }> {
   const signup = await app.inject({ method: 'POST', url: '/auth/signup', payload: account });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  return { account, ...(await logIn(app, account)) };
+}
+
+/** A new session of an existing account. */
+export async function logIn(
+  app: FastifyInstance,
+  { email, password }: { email: string; password: string },
+): Promise<{ token: string; userId: string }> {
   const login = await app.inject({
     method: 'POST',
     url: '/auth/login',
-    payload: { email: account.email, password: account.password },
+    payload: { email, password },
   });
   const body = login.json<{ data: { token: string; user: { id: string } } }>();
-  return { account, token: body.data.token, userId: body.data.user.id };
+  return { token: body.data.token, userId: body.data.user.id };
 }
 
 export function bearer(token: string) {

@@ -6,13 +6,12 @@ export type ReadAnswer = { status: number; body: string };
 /**
  * A page drawn for one session, kept to be sent again while it reads the same: while every
  * request it was drawn from answers as it did (`fingerprint`) and before its relative times
- * move on (`sameUntil`).
+ * move on (the page's `sameUntil`).
  */
-export type DrawnPageMemo<Request, Page> = {
+export type DrawnPageMemo<Request, Page extends { sameUntil: number }> = {
   /** The page's GET requests, by URL: asked again to check the answers. */
   requests: Map<string, Request>;
   fingerprint: string;
-  sameUntil: number;
   page: Page;
 };
 
@@ -28,7 +27,7 @@ export function answersFingerprint(answers: ReadonlyMap<string, ReadAnswer>): st
 }
 
 /** The drawn pages last sent, by page and session, the oldest forgotten first. */
-export function createDrawnPageMemos<Request, Page>() {
+export function createDrawnPageMemos<Request, Page extends { sameUntil: number }>() {
   const memos = new Map<string, DrawnPageMemo<Request, Page>>();
   return {
     get: (key: string) => memos.get(key),
@@ -38,8 +37,5 @@ export function createDrawnPageMemos<Request, Page>() {
       if (memos.size > CAPACITY) memos.delete(memos.keys().next().value ?? key);
     },
     forget: (key: string) => memos.delete(key),
-    get size() {
-      return memos.size;
-    },
   };
 }

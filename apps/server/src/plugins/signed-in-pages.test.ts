@@ -9,7 +9,14 @@ import {
   RENDERED_STATE_ELEMENT_ID,
 } from '@shipdeck/shared/server-rendered-pages';
 import { describe, expect, it } from 'vitest';
-import { bearer, newAccount, signUpAndLogIn, testDialects, useTestApp } from '../test-app.js';
+import {
+  bearer,
+  logIn,
+  newAccount,
+  signUpAndLogIn,
+  testDialects,
+  useTestApp,
+} from '../test-app.js';
 
 // A web build with a stand-in for the SSR bundle (apps/web/src/prerender/render-page.tsx): it
 // asks the API through the transport the server gives it, as the real one does, and draws
@@ -196,13 +203,8 @@ describe.each(testDialects)('signed-in pages drawn by the server on %s', (dialec
     expect(drawsOf(account.username)).toBe(2);
 
     // Another session of the same user gets its own drawing.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: account.email, password: account.password },
-    });
-    const other = again.json<{ data: { token: string } }>().data.token;
-    await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(other) });
+    const other = await logIn(t.app, account);
+    await t.app.inject({ method: 'GET', url: '/dashboard', ...withCookie(other.token) });
     expect(drawsOf(account.username)).toBe(3);
   });
 

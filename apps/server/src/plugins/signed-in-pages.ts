@@ -173,7 +173,7 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
       for (const [key, request] of memo.requests) void sendGet(render, key, request);
       const same = (await fingerprintOf(render, memo.requests.keys())) === memo.fingerprint;
       const now = Date.now();
-      if (same && now < memo.sameUntil)
+      if (same && now < memo.page.sameUntil)
         return restOf(path, memo.page.markup, memo.page.stateAt(now));
     }
     memos.forget(memoKey);
@@ -188,7 +188,6 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
       memos.keep(memoKey, {
         requests,
         fingerprint: await fingerprintOf(render, requests.keys()),
-        sameUntil: drawn.sameUntil,
         page: drawn,
       });
     }
