@@ -1,4 +1,7 @@
 const EMPTY_ROOT = '<div id="root"></div>';
+const THEME_INIT = '<script src="/theme-init.js">';
+const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const APP_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 const TITLE = /<title>([^<]*)<\/title>/;
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
@@ -16,13 +19,29 @@ export type DrawnPage = {
 
 export type DocumentParts = {
   /**
-   * The head without its title: the stylesheet, scripts and font, which the server sends before
-   * it has drawn the page so the browser fetches them meanwhile.
+   * The head without its title: the stylesheet and font, which the server sends before it has
+   * drawn the page so the browser fetches them meanwhile, and theme-init.js, which starts the app.
    */
   head: string;
   /** The rest: the page's title (the head is still open), then the body with its markup in #root. */
   rest: (page: DrawnPage | null) => string;
 };
+
+/**
+ * The head with the app's code started by public/theme-init.js (`data-app`, and the files to
+ * preload with it) instead of by the parser: once the drawn page has been shown, or at once when
+ * it will not be. Evaluating the code kept the main thread busy while the first frame went to
+ * the screen: on this machine's 2 cores the drawn dashboard and landing page painted ~50 ms later
+ * (bench/README.md). The SPA's own index.html, whose pages draw nothing before the app runs,
+ * keeps starting it at once.
+ */
+function appStartedAfterFirstPaint(head: string): string {
+  const app = APP_SCRIPT.exec(head);
+  if (!app?.[1] || !head.includes(THEME_INIT)) return head;
+  const preloads = [...head.matchAll(APP_PRELOAD)].map((preload) => preload[1]).join(' ');
+  const boot = `<script src="/theme-init.js" data-app="${escapeAttribute(app[1])}" data-app-preloads="${escapeAttribute(preloads)}">`;
+  return head.replace(APP_SCRIPT, '').replace(APP_PRELOAD, '').replace(THEME_INIT, boot);
+}
 
 /**
  * The built index.html in two parts around the page's title: React renders a page's <title>
@@ -35,7 +54,7 @@ export function documentParts(template: string): DocumentParts {
   if (!title || headEnd === -1 || !template.includes(EMPTY_ROOT)) {
     throw new Error(`index.html needs a <title>, </head> and ${EMPTY_ROOT}`);
   }
-  const head = template.slice(0, headEnd).replace(title[0], '');
+  const head = appStartedAfterFirstPaint(template.slice(0, headEnd).replace(title[0], ''));
   const tail = template.slice(headEnd);
   return {
     head,

@@ -49,4 +49,21 @@ describe('the document around a drawn page', () => {
     ).toThrow('rendered no <main>');
     expect(() => documentParts('<html><body></body></html>')).toThrow('index.html needs');
   });
+
+  it("has theme-init.js start the app's code, with what it imports first, instead of the parser", () => {
+    const built = [
+      '<!doctype html><html><head><title>Shipdeck</title>',
+      '<script src="/theme-init.js"></script>',
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/runtime-2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/react-3.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-4.css">',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('');
+    expect(documentParts(built).head).toBe(
+      '<!doctype html><html><head>' +
+        '<script src="/theme-init.js" data-app="/assets/index-1.js" data-app-preloads="/assets/runtime-2.js /assets/react-3.js"></script>' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-4.css">',
+    );
+  });
 });

@@ -20,6 +20,11 @@ const listeners = new Set<() => void>();
 //   sooner (the lower part of the landing page or the dashboard took about a sixth of the time to
 //   that first paint on this machine's 2 cores). Not with a `#fragment` in the address, which may
 //   point below the first screen.
+// - on a page drawn before the app runs (the build's prerendered pages, the server's signed-in
+//   pages: prerender/page-html.ts gives its tag `data-app`), it starts the app's code once that
+//   page has been shown (the first paint), or at once when nothing drawn is shown (an empty or a
+//   hidden #root, a `#fragment`, no paint timing, a tab in the background after 3 s). Evaluating
+//   the code took the main thread while the first frame went to the screen.
 
 /** The theme on screen: public/theme-init.js set it before the first paint. */
 export function getTheme(): Theme {

@@ -106,3 +106,104 @@ describe('theme-init.js holds back the parts below the first screen for one fram
     expect(marked()).toBe(false);
   });
 });
+
+describe('theme-init.js starts the app of a drawn page once that page has been shown', () => {
+  const nextFrame = () =>
+    new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  const started = () =>
+    [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((script) =>
+      script.getAttribute('src'),
+    );
+  const preloaded = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+  let paintObservers: (() => void)[] = [];
+
+  /** Paint timing as Chromium has it: `show()` reports the first paint to every observer. */
+  function stubPaintTiming(entryTypes = ['paint']) {
+    paintObservers = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = entryTypes;
+        private readonly report = () => this.callback({}, this);
+        constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
+        observe() {
+          paintObservers.push(this.report);
+        }
+        disconnect() {
+          paintObservers = paintObservers.filter((report) => report !== this.report);
+        }
+      },
+    );
+    return { show: () => paintObservers.forEach((report) => report()) };
+  }
+
+  function drawnDocument(root: string) {
+    document.head.innerHTML =
+      '<script data-app="/assets/index.js" data-app-preloads="/assets/runtime.js /assets/react.js"></script>';
+    document.body.innerHTML = root;
+  }
+
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    window.location.hash = '';
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('with the files it imports first, and not before', async () => {
+    stubMatchMedia(false);
+    const paint = stubPaintTiming();
+    drawnDocument('<div id="root"><main>drawn</main></div>');
+    runThemeInit();
+    await nextFrame();
+    expect(started()).toEqual([]);
+    paint.show();
+    expect(started()).toEqual(['/assets/index.js']);
+    expect(preloaded()).toEqual(['/assets/runtime.js', '/assets/react.js']);
+    paint.show();
+    expect(started()).toHaveLength(1);
+  });
+
+  it('at once when nothing was drawn or what was drawn stays hidden', async () => {
+    stubMatchMedia(false);
+    stubPaintTiming();
+    drawnDocument('<div id="root"></div>');
+    runThemeInit();
+    await nextFrame();
+    expect(started()).toEqual(['/assets/index.js']);
+
+    drawnDocument('<div id="root" style="visibility: hidden"><main>sign in</main></div>');
+    runThemeInit();
+    await nextFrame();
+    expect(started()).toEqual(['/assets/index.js']);
+  });
+
+  it('at once without paint timing, or with an address into the page', async () => {
+    stubMatchMedia(false);
+    stubPaintTiming([]);
+    drawnDocument('<div id="root"><main>drawn</main></div>');
+    runThemeInit();
+    await nextFrame();
+    expect(started()).toEqual(['/assets/index.js']);
+
+    stubPaintTiming();
+    window.location.hash = '#features';
+    drawnDocument('<div id="root"><main>drawn</main></div>');
+    runThemeInit();
+    expect(started()).toEqual(['/assets/index.js']);
+  });
+
+  it('never in a document whose parser starts the app itself', async () => {
+    stubMatchMedia(false);
+    const paint = stubPaintTiming();
+    document.body.innerHTML = '<div id="root"><main>drawn</main></div>';
+    runThemeInit();
+    await nextFrame();
+    paint.show();
+    expect(started()).toEqual([]);
+  });
+});
