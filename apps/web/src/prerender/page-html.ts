@@ -28,8 +28,8 @@ export type DocumentParts = {
 };
 
 /**
- * The head with the app's code started by public/theme-init.js (`data-app`, and the files to
- * preload with it) instead of by the parser: once the drawn page has been shown, or at once when
+ * The head with the app's code started by public/theme-init.js (`data-app`: the entry, then the
+ * files it imports first) instead of by the parser: once the drawn page has been shown, or at once when
  * it will not be. Evaluating the code kept the main thread busy while the first frame went to
  * the screen: on this machine's 2 cores the drawn dashboard and landing page painted ~50 ms later
  * (bench/README.md). The SPA's own index.html, whose pages draw nothing before the app runs,
@@ -38,8 +38,8 @@ export type DocumentParts = {
 function appStartedAfterFirstPaint(head: string): string {
   const app = APP_SCRIPT.exec(head);
   if (!app?.[1] || !head.includes(THEME_INIT)) return head;
-  const preloads = [...head.matchAll(APP_PRELOAD)].map((preload) => preload[1]).join(' ');
-  const boot = `<script src="/theme-init.js" data-app="${escapeAttribute(app[1])}" data-app-preloads="${escapeAttribute(preloads)}">`;
+  const files = [app[1], ...[...head.matchAll(APP_PRELOAD)].map((preload) => preload[1])];
+  const boot = `<script src="/theme-init.js" data-app="${escapeAttribute(files.join(' '))}">`;
   return head.replace(APP_SCRIPT, '').replace(APP_PRELOAD, '').replace(THEME_INIT, boot);
 }
 

@@ -62,7 +62,7 @@ describe('the document around a drawn page', () => {
     ].join('');
     expect(documentParts(built).head).toBe(
       '<!doctype html><html><head>' +
-        '<script src="/theme-init.js" data-app="/assets/index-1.js" data-app-preloads="/assets/runtime-2.js /assets/react-3.js"></script>' +
+        '<script src="/theme-init.js" data-app="/assets/index-1.js /assets/runtime-2.js /assets/react-3.js"></script>' +
         '<link rel="stylesheet" crossorigin href="/assets/index-4.css">',
     );
   });

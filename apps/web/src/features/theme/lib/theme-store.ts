@@ -22,9 +22,9 @@ const listeners = new Set<() => void>();
 //   point below the first screen.
 // - on a page drawn before the app runs (the build's prerendered pages, the server's signed-in
 //   pages: prerender/page-html.ts gives its tag `data-app`), it starts the app's code once that
-//   page has been shown (the first paint), or at once when nothing drawn is shown (an empty or a
-//   hidden #root, a `#fragment`, no paint timing, a tab in the background after 3 s). Evaluating
-//   the code took the main thread while the first frame went to the screen.
+//   page has been shown (the first paint), at once when nothing drawn is shown (a hidden #root,
+//   a `#fragment`, an empty #root once the page has loaded), and after 3 s in a tab opened in the
+//   background. Evaluating the code took the main thread while the first frame went to the screen.
 
 /** The theme on screen: public/theme-init.js set it before the first paint. */
 export function getTheme(): Theme {
