@@ -74,6 +74,17 @@ describe('the dashboard drawn by the server', () => {
     // Interactive: a click waits until the page has hydrated (its buttons take none before).
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    // Its code was asked for only once the drawn page had been shown (public/theme-init.js).
+    const { paintedAt, codeAskedAt } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      codeAskedAt: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(paintedAt).not.toBeNull();
+    expect(codeAskedAt).toHaveLength(1);
+    expect(codeAskedAt[0]).toBeGreaterThanOrEqual(paintedAt ?? Infinity);
     expect(
       await page.evaluate(
         () =>
