@@ -29,11 +29,11 @@ export type DocumentParts = {
 
 /**
  * The head with the app's code started by public/theme-init.js (`data-app`: the entry, then the
- * files it imports first) instead of by the parser: once the drawn page has been shown, or at once when
- * it will not be. Evaluating the code kept the main thread busy while the first frame went to
- * the screen: on this machine's 2 cores the drawn dashboard and landing page painted ~50 ms later
- * (bench/README.md). The SPA's own index.html, whose pages draw nothing before the app runs,
- * keeps starting it at once.
+ * files it imports first) instead of by the parser: once the drawn page has been shown, or at
+ * once when it will not be. Evaluating the code kept the main thread busy while the first frame
+ * went to the screen: on this machine's 2 cores the drawn dashboard and landing page painted
+ * ~50 ms later (bench/README.md). The SPA's own index.html, whose pages draw nothing before the
+ * app runs, keeps starting it at once.
  */
 function appStartedAfterFirstPaint(head: string): string {
   const app = APP_SCRIPT.exec(head);

@@ -128,9 +128,6 @@ describe('theme-init.js starts the app of a drawn page once that page has been s
         observe() {
           paintObservers.push(this.report);
         }
-        disconnect() {
-          paintObservers = paintObservers.filter((report) => report !== this.report);
-        }
       },
     );
     return { show: () => paintObservers.forEach((report) => report()) };
