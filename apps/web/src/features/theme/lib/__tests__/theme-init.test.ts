@@ -10,6 +10,10 @@ function runThemeInit(): void {
 
 const isDark = () => document.documentElement.classList.contains('dark');
 
+/** Resolves once a frame has begun and the tasks it queued have run. */
+const nextFrame = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 describe('theme-init.js (before first paint)', () => {
   it('uses dark when `theme` is dark, whatever the system prefers', () => {
     stubMatchMedia(false);
@@ -66,8 +70,6 @@ describe('theme-init.js marks a stored session before the first paint', () => {
 
 describe('theme-init.js holds back the parts below the first screen for one frame', () => {
   const marked = () => document.documentElement.hasAttribute('data-first-frame');
-  const nextFrame = () =>
-    new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
   afterEach(() => {
     document.body.innerHTML = '';
@@ -108,8 +110,6 @@ describe('theme-init.js holds back the parts below the first screen for one fram
 });
 
 describe('theme-init.js starts the app of a drawn page once that page has been shown', () => {
-  const nextFrame = () =>
-    new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
   const started = () =>
     [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((script) =>
       script.getAttribute('src'),
