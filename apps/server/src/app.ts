@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { waitForPostgres } from './db/wait-for-postgres.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import { redactUrl } from './lib/redact-url.js';
 import { accountRoute } from './modules/auth/routes/account.js';
@@ -43,6 +44,7 @@ import { vercelDeploymentRoutes } from './modules/vercel/routes/vercel-deploymen
 import { vercelSyncStatusRoute } from './modules/vercel/routes/vercel-sync-status.js';
 import { vercelProjectRoutes } from './modules/vercel/routes/vercel-projects.js';
 import { healthRoute } from './modules/health/health-route.js';
+import { metricsPlugin } from './modules/metrics/metrics-plugin.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
@@ -111,6 +113,10 @@ export async function buildApp({
 
   if (!config.encryptionKey) throw new Error('buildApp needs config.encryptionKey');
   const ownsDatabase = !database;
+  // A PostgreSQL started beside the server (compose) may not accept connections yet.
+  if (ownsDatabase && config.database.dialect === 'postgres') {
+    await waitForPostgres(config.database.connectionString, { log: app.log });
+  }
   const handle = database ?? createDatabase(config.database);
   await migrateToLatest(
     handle.db,
@@ -130,6 +136,8 @@ export async function buildApp({
     jobs,
   });
   registerErrorHandler(app);
+  // Before every route, so its onResponse hook counts them all.
+  await app.register(metricsPlugin);
   await registerGithubSyncJobs(app);
   // Only the OAuth browser binding uses a cookie; sessions stay bearer tokens.
   await app.register(fastifyCookie);
