@@ -26,6 +26,13 @@ export interface EmulatorOptions {
   port?: number;
   /** Origin written into URLs in answers; default `http://127.0.0.1:<port>`. */
   publicUrl?: string;
+  /**
+   * Base of the URLs a browser is sent to (html_url, avatar_url, the OAuth authorize page), when
+   * those pages are reached through a proxy at another address, path included: Shipdeck's demo
+   * mode serves them under `<PUBLIC_URL>/_demo/github`. API URLs keep the emulator's own origin.
+   * Default: the same origin as the API.
+   */
+  webUrl?: string;
   /** Seed of the generated data (default 1): the same seed gives the same world. */
   seed?: number | string;
   /** The moment generated data is relative to (default: now). */
@@ -70,6 +77,7 @@ export interface EmulatorOptions {
 export interface ResolvedOptions {
   port: number;
   publicUrl: string | null;
+  webUrl: string | null;
   seed: number | string;
   now: number;
   users: number;
@@ -102,6 +110,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   return {
     port: options.port ?? 0,
     publicUrl: options.publicUrl?.replace(/\/+$/, '') ?? null,
+    webUrl: options.webUrl?.replace(/\/+$/, '') ?? null,
     adminKey: options.adminKey ?? null,
     seed: options.seed ?? 1,
     now: options.now instanceof Date ? options.now.getTime() : (options.now ?? Date.now()),

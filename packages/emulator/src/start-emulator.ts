@@ -29,9 +29,14 @@ export interface EmulatorHandle {
   url: string;
   /** Octokit `baseUrl` / GITHUB_API_URL: `<url>/api/v3`. */
   githubApiUrl: string;
-  /** OAuth base (GitHub's `https://github.com`): `<url>`; the endpoints are below it. */
+  /** OAuth base for server-to-server calls (the token exchange): `<url>`. */
   oauthUrl: string;
-  /** `<url>/login/oauth/authorize` */
+  /**
+   * GitHub's web address (GITHUB_WEB_URL): where a browser is sent, for the authorize page,
+   * html_url and avatars. `webUrl` when given, otherwise `<url>`.
+   */
+  webUrl: string;
+  /** `<webUrl>/login/oauth/authorize` */
   authorizeUrl: string;
   /** `<url>/login/oauth/access_token` */
   accessTokenUrl: string;
@@ -77,7 +82,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       : new RateLimiter({ ...GITHUB_RATE_LIMITS, ...resolved.rateLimits });
   const webhooks = new WebhookDispatcher(resolved.webhooks);
   let origin = resolved.publicUrl ?? 'http://127.0.0.1';
-  let urls = new GithubUrls(origin);
+  let urls = new GithubUrls(origin, resolved.webUrl ?? origin);
   const render = (): { world: World; urls: GithubUrls; viewer: null } => ({
     world,
     urls,
@@ -109,7 +114,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
   const endpoints = (): Record<string, string> => ({
     github: `${origin}${GITHUB_API_BASE}`,
-    authorize: `${origin}${OAUTH_BASE}/authorize`,
+    authorize: `${urls.web}${OAUTH_BASE}/authorize`,
     accessToken: `${origin}${OAUTH_BASE}/access_token`,
     vercel: origin,
     admin: `${origin}${ADMIN_BASE}`,
@@ -148,7 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   const { port } = server.address() as AddressInfo;
   origin = resolved.publicUrl ?? `http://127.0.0.1:${port}`;
-  urls = new GithubUrls(origin);
+  urls = new GithubUrls(origin, resolved.webUrl ?? origin);
   if (resolved.activity) activity.start(resolved.activity.intervalMs);
   let closed = false;
   if (resolved.warmUp) void warmUp(world, () => closed);
@@ -159,7 +164,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: origin,
     githubApiUrl: `${origin}${GITHUB_API_BASE}`,
     oauthUrl: origin,
-    authorizeUrl: `${origin}${OAUTH_BASE}/authorize`,
+    webUrl: urls.web,
+    authorizeUrl: `${urls.web}${OAUTH_BASE}/authorize`,
     accessTokenUrl: `${origin}${OAUTH_BASE}/access_token`,
     vercelApiUrl: origin,
     adminUrl: `${origin}${ADMIN_BASE}`,

@@ -1,11 +1,17 @@
-/** Builds the absolute URLs GitHub puts in its answers, on the emulator's own origin. */
+/**
+ * Builds the absolute URLs GitHub puts in its answers: API URLs on the emulator's own origin, the
+ * pages a browser opens (profiles, repositories, avatars) under `web`, which a proxy may serve.
+ */
 export class GithubUrls {
   readonly api: string;
   readonly web: string;
 
-  constructor(readonly origin: string) {
+  constructor(
+    readonly origin: string,
+    web: string = origin,
+  ) {
     this.api = `${origin}/api/v3`;
-    this.web = origin;
+    this.web = web;
   }
 
   user(login: string): string {
@@ -17,7 +23,7 @@ export class GithubUrls {
   }
 
   avatar(id: number): string {
-    return `${this.origin}/_emulator/avatars/${id}.svg`;
+    return `${this.web}/_emulator/avatars/${id}.svg`;
   }
 
   repo(fullName: string): string {

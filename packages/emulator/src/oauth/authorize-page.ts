@@ -24,7 +24,10 @@ function hiddenFields(params: AuthorizeParams): string {
     .join('');
 }
 
-/** The emulator's stand-in for github.com's consent screen: pick an emulated account. */
+/**
+ * The emulator's stand-in for github.com's consent screen: pick an emulated account. The forms
+ * post to `authorize`, relative to the page, so it also works served under a proxy's path.
+ */
 export function authorizePage(
   app: OAuthApp,
   params: AuthorizeParams,
@@ -38,7 +41,7 @@ export function authorizePage(
   const hidden = hiddenFields(params);
   const choices = ordered
     .map(
-      (account) => `<li><form method="post" action="/login/oauth/authorize">${hidden}
+      (account) => `<li><form method="post" action="authorize">${hidden}
 <input type="hidden" name="login" value="${escapeHtml(account.login)}"><input type="hidden" name="decision" value="allow">
 <button type="submit" class="${account.login.toLowerCase() === hint ? 'primary' : ''}" data-login="${escapeHtml(account.login)}">
 <strong>${escapeHtml(account.login)}</strong>${account.name ? ` — ${escapeHtml(account.name)}` : ''}</button></form></li>`,
@@ -57,7 +60,7 @@ export function authorizePage(
 <ul>
 ${choices}
 </ul>
-<form method="post" action="/login/oauth/authorize">${hidden}<input type="hidden" name="decision" value="deny">
+<form method="post" action="authorize">${hidden}<input type="hidden" name="decision" value="deny">
 <button type="submit">Cancel</button></form>
 </main>`,
   );
