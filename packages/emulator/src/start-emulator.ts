@@ -67,7 +67,11 @@ export interface EmulatorHandle {
   stopActivity(): void;
   /** Resets every GitHub rate-limit bucket. */
   resetRateLimits(): void;
-  close(): Promise<void>;
+  /**
+   * Stops the activity, lets deployments in progress finish (unless `finishDeployments` is
+   * false: a server shutting down does not wait out a demo build), and closes the server.
+   */
+  close(options?: { finishDeployments?: boolean }): Promise<void>;
 }
 
 /** Starts the provider emulator on 127.0.0.1 and resolves once it is listening. */
@@ -186,9 +190,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     startActivity: (intervalMs) => activity.start(intervalMs),
     stopActivity: () => activity.stop(),
     resetRateLimits: () => limiter?.reset(),
-    async close() {
+    async close({ finishDeployments = true } = {}) {
       closed = true;
-      activity.stop();
+      if (finishDeployments) activity.stop();
+      else activity.abandon();
       await activity.settle();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -12,6 +12,8 @@ export interface ActivityContext {
   rng: Rng;
   /** Time between deployment states (QUEUED → BUILDING → READY/ERROR). */
   deploymentStepMs: number;
+  /** Aborted when the emulator closes: deployments stop where they are instead of finishing. */
+  signal?: AbortSignal;
   /** Collects webhook deliveries made on behalf of one activity. */
   deliveries: WebhookDelivery[];
 }

@@ -61,6 +61,7 @@ function planted(options: ActivityOptions): { text?: string; branch?: string } {
 export class ActivityEngine {
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly closing = new AbortController();
   private readonly rng;
 
   constructor(private readonly deps: ActivityEngineDeps) {
@@ -68,7 +69,7 @@ export class ActivityEngine {
   }
 
   private context(): ActivityContext {
-    return { ...this.deps, rng: this.rng, deliveries: [] };
+    return { ...this.deps, rng: this.rng, deliveries: [], signal: this.closing.signal };
   }
 
   private track<T>(promise: Promise<T>): Promise<T> {
@@ -229,6 +230,12 @@ export class ActivityEngine {
 
   get running(): boolean {
     return this.timer !== null;
+  }
+
+  /** For good: deployments in progress stop where they are, so `settle` returns at once. */
+  abandon(): void {
+    this.stop();
+    this.closing.abort();
   }
 
   /** Waits for every activity and deployment still in progress. */

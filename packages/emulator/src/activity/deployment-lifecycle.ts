@@ -111,6 +111,20 @@ export async function runDeployment(
   return deployment;
 }
 
+/**
+ * Waits between deployment states. False once the emulator is closing: a server shutting down
+ * does not wait out a demo build (several seconds), and nothing rejects for a caller to catch.
+ */
+async function pause(ctx: ActivityContext, ms: number): Promise<boolean> {
+  if (ctx.signal?.aborted) return false;
+  try {
+    await sleep(ms, undefined, ctx.signal ? { signal: ctx.signal } : {});
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Finishes a deployment from whatever state it is in (also used for generated in-flight ones). */
 export async function resumeDeployment(
   ctx: ActivityContext,
@@ -125,12 +139,12 @@ export async function resumeDeployment(
       ? (world.repos.get(project.repoId) ?? null)
       : null;
   if (deployment.state === 'QUEUED' || deployment.state === 'INITIALIZING') {
-    await sleep(ctx.deploymentStepMs);
+    if (!(await pause(ctx, ctx.deploymentStepMs))) return;
     deployment.buildingAt = Date.now();
     await announce(ctx, deployment, 'BUILDING', repo);
   }
   if (deployment.state !== 'BUILDING') return;
-  await sleep(ctx.deploymentStepMs * 2);
+  if (!(await pause(ctx, ctx.deploymentStepMs * 2))) return;
   const final = outcome ?? (ctx.rng.chance(0.8) ? 'READY' : 'ERROR');
   deployment.readyAt = Date.now();
   if (final === 'ERROR') {
