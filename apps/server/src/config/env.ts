@@ -67,6 +67,11 @@ const envSchema = z.object({
   VERCEL_WEBHOOK_SECRET: z.string().min(1).optional(),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   DEMO_ACTIVITY_MS: z.coerce.number().int().min(0).default(30_000),
+  // Empty (a compose file's `${METRICS_PORT:-}`) means unset, not port 0.
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65_535).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -163,6 +168,8 @@ export interface AppConfig {
   jobs: JobsConfig;
   /** Keys sealed values may still be under while ENCRYPTION_KEY is rotated; opened, never used to seal. */
   previousEncryptionKeys: Buffer[];
+  /** Port of the Prometheus `/metrics` listener on HOST; null serves no metrics (tests use 0). */
+  metricsPort: number | null;
 }
 
 export class ConfigError extends Error {
@@ -195,6 +202,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  ENCRYPTION_KEY is required with PostgreSQL, so every instance seals provider tokens with the same key',
     );
+  }
+  if (env.METRICS_PORT === env.PORT) {
+    // The metrics must stay off the public port: a proxy in front would publish them.
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT must differ from PORT');
   }
   const demoMode = env.DEMO_MODE === 'auto' ? !hasGithubCredentials : env.DEMO_MODE === 'true';
   return {
@@ -254,5 +265,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     previousEncryptionKeys: splitKeys(env.ENCRYPTION_KEY_PREVIOUS ?? '').flatMap(
       (key) => decodeKey(key) ?? [],
     ),
+    metricsPort: env.METRICS_PORT ?? null,
   };
 }

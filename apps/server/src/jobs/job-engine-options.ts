@@ -1,3 +1,5 @@
+import type { JobObserver, JobOutcome } from './job-queue.js';
+
 /** The slice of a pino/Fastify logger the engines use. */
 export interface JobLogger {
   info(object: object, message: string): void;
@@ -17,6 +19,28 @@ export interface JobEngineOptions {
    */
   expireInSeconds: number;
   logger: JobLogger;
+}
+
+/** The observers of one engine (`JobQueue.observe`). */
+export class JobObservers {
+  private readonly observers = new Set<JobObserver>();
+
+  add(observer: JobObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  /** `startedAt` is a `performance.now()` reading taken as the attempt began. */
+  report(queue: string, outcome: JobOutcome, startedAt: number): void {
+    const report = { queue, outcome, durationSeconds: (performance.now() - startedAt) / 1000 };
+    for (const observer of this.observers) {
+      try {
+        observer(report);
+      } catch {
+        // Counting an attempt must never change what happens to the job.
+      }
+    }
+  }
 }
 
 export const defaultRetryLimit = 3;

@@ -49,6 +49,21 @@ export class RetryLaterError extends Error {
   }
 }
 
+/**
+ * How one attempt of a job ended: `retried` failed with attempts left, `failed` failed for good,
+ * `deferred` waits for a provider's limit (a RetryLaterError, no attempt used up).
+ */
+export type JobOutcome = 'completed' | 'retried' | 'deferred' | 'failed';
+
+export interface JobAttemptReport {
+  queue: string;
+  outcome: JobOutcome;
+  durationSeconds: number;
+}
+
+/** Hears every attempt this instance runs; the metrics count them by queue and outcome. */
+export type JobObserver = (report: JobAttemptReport) => void;
+
 export interface JobQueue {
   /** Which engine runs the jobs, for logs and the README's claims. */
   readonly engine: 'pg-boss' | 'sqlite';
@@ -71,4 +86,14 @@ export interface JobQueue {
    * tests and the demo's first sync use it instead of waiting for the poller.
    */
   drain(): Promise<void>;
+  /**
+   * Adds an observer of the attempts this instance runs, by `start` or `drain`; answers a function
+   * that removes it. An observer that throws is ignored: it never fails a job.
+   */
+  observe(observer: JobObserver): () => void;
+  /**
+   * Jobs waiting to run (queued, waiting for a retry or for their start time), per queue declared
+   * by `work`: the engine counts its own storage, so callers never read its tables.
+   */
+  countQueued(): Promise<Map<string, number>>;
 }

@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { assertCron } from './cron-slot.js';
 import type { JobEngineOptions } from './job-engine-options.js';
-import { defaultRetryDelaySeconds, defaultRetryLimit, errorMessage } from './job-engine-options.js';
-import type { JobHandler, JobOptions, JobQueue, WorkOptions } from './job-queue.js';
+import {
+  defaultRetryDelaySeconds,
+  defaultRetryLimit,
+  errorMessage,
+  JobObservers,
+} from './job-engine-options.js';
+import type { JobHandler, JobObserver, JobOptions, JobQueue, WorkOptions } from './job-queue.js';
 import { RetryLaterError } from './job-queue.js';
 
 export interface PgBossJobQueueOptions extends JobEngineOptions {
@@ -33,6 +38,9 @@ export class PgBossJobQueue implements JobQueue {
   readonly engine = 'pg-boss' as const;
   private readonly workers = new Map<string, Worker>();
   private readonly createdQueues = new Map<string, Promise<void>>();
+  private readonly observers = new JobObservers();
+  /** Set by `stop`: a scrape after it must not open a client nothing would close. */
+  private stopped = false;
   private client: Promise<PgBoss> | undefined;
   private worker: PgBoss | undefined;
 
@@ -68,6 +76,7 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async start() {
+    this.stopped = false;
     if (this.worker) return;
     const worker = this.newBoss({
       supervise: true,
@@ -95,6 +104,7 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async stop() {
+    this.stopped = true;
     const worker = this.worker;
     this.worker = undefined;
     const client = this.client;
@@ -124,11 +134,27 @@ export class PgBossJobQueue implements JobQueue {
     }
   }
 
+  observe(observer: JobObserver) {
+    return this.observers.add(observer);
+  }
+
+  async countQueued() {
+    const counts = new Map<string, number>();
+    if (this.stopped) return counts;
+    const boss = this.worker ?? (await this.ready());
+    for (const name of this.workers.keys()) {
+      // Counts the `created` and `retry` states, those before `active`.
+      counts.set(name, await boss.getQueueSize(name));
+    }
+    return counts;
+  }
+
   /**
    * Runs a handler. A `RetryLaterError` sends the job again to start after the wait (the same
    * key keeps it de-duplicated) and lets the current one complete, so no attempt is used up.
    */
   private async runOne(boss: PgBoss, entry: Worker, job: PgBoss.JobWithMetadata<object>) {
+    const began = performance.now();
     try {
       await entry.handler({
         id: job.id,
@@ -136,8 +162,15 @@ export class PgBossJobQueue implements JobQueue {
         data: job.data,
         retryCount: job.retryCount,
       });
+      this.observers.report(job.name, 'completed', began);
     } catch (error) {
       if (!(error instanceof RetryLaterError)) {
+        // pg-boss's fail_jobs retries while retry_count < retry_limit, and fails the job after.
+        this.observers.report(
+          job.name,
+          job.retryCount < job.retryLimit ? 'retried' : 'failed',
+          began,
+        );
         this.options.logger.warn(
           { queue: job.name, jobId: job.id, retryCount: job.retryCount, err: error },
           'job failed',
@@ -158,6 +191,7 @@ export class PgBossJobQueue implements JobQueue {
         { queue: job.name, jobId: job.id, seconds: error.seconds, reason: error.message },
         'job deferred',
       );
+      this.observers.report(job.name, 'deferred', began);
     }
   }
 

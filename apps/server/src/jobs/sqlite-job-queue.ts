@@ -1,13 +1,19 @@
 import type { Db } from '../db/database.js';
 import { assertCron } from './cron-slot.js';
 import type { JobEngineOptions } from './job-engine-options.js';
-import { defaultRetryDelaySeconds, defaultRetryLimit, errorMessage } from './job-engine-options.js';
-import type { JobHandler, JobOptions, JobQueue, WorkOptions } from './job-queue.js';
+import {
+  defaultRetryDelaySeconds,
+  defaultRetryLimit,
+  errorMessage,
+  JobObservers,
+} from './job-engine-options.js';
+import type { JobHandler, JobObserver, JobOptions, JobQueue, WorkOptions } from './job-queue.js';
 import { RetryLaterError } from './job-queue.js';
 import type { JobRow } from './sqlite-jobs.repository.js';
 import {
   claimJob,
   completeJob,
+  countQueuedJobs,
   deferJob,
   expireJobs,
   failJob,
@@ -34,6 +40,7 @@ export class SqliteJobQueue implements JobQueue {
   readonly engine = 'sqlite' as const;
   private readonly workers = new Map<string, Worker>();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly observers = new JobObservers();
   private started = false;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
@@ -105,6 +112,15 @@ export class SqliteJobQueue implements JobQueue {
     }
   }
 
+  observe(observer: JobObserver) {
+    return this.observers.add(observer);
+  }
+
+  async countQueued() {
+    const counts = await countQueuedJobs(this.db, [...this.workers.keys()]);
+    return new Map([...this.workers.keys()].map((name) => [name, counts.get(name) ?? 0]));
+  }
+
   /** Polls now rather than at the next interval (a job was queued or a slot came free). */
   private wake() {
     if (!this.started) return;
@@ -172,6 +188,7 @@ export class SqliteJobQueue implements JobQueue {
     const worker = this.workers.get(row.queue);
     if (!worker || row.started_at === null) return;
     const attempt = { id: row.id, startedAt: row.started_at };
+    const began = performance.now();
     try {
       await worker.handler({
         id: row.id,
@@ -180,16 +197,21 @@ export class SqliteJobQueue implements JobQueue {
         retryCount: row.retry_count,
       });
       await completeJob(this.db, attempt);
+      this.observers.report(row.queue, 'completed', began);
     } catch (error) {
       if (error instanceof RetryLaterError) {
         await deferJob(this.db, attempt, error.seconds);
+        this.observers.report(row.queue, 'deferred', began);
         this.options.logger.info(
           { queue: row.queue, jobId: row.id, seconds: error.seconds, reason: error.message },
           'job deferred',
         );
         return;
       }
-      await failJob(this.db, attempt, errorMessage(error));
+      const outcome = await failJob(this.db, attempt, errorMessage(error));
+      if (outcome) {
+        this.observers.report(row.queue, outcome === 'retry' ? 'retried' : 'failed', began);
+      }
       this.options.logger.warn(
         { queue: row.queue, jobId: row.id, retryCount: row.retry_count, err: error },
         'job failed',

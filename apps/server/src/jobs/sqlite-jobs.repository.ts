@@ -143,14 +143,15 @@ async function keyTaken(db: Db, job: JobRow, state: 'created' | 'retry'): Promis
 /**
  * A failed attempt: retried after an exponential backoff while attempts remain, else recorded
  * as failed. As in pg-boss, a retry whose key already has a retry waiting fails instead.
+ * Answers which, or null when the attempt was no longer this one's (expired and taken again).
  */
 export async function failJob(
   db: Db,
   attempt: Attempt,
   error: string,
   now = Date.now(),
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<'retry' | 'failed' | null> {
+  return db.transaction().execute(async (trx) => {
     const job = await trx
       .selectFrom('jobs')
       .selectAll()
@@ -158,7 +159,7 @@ export async function failJob(
       .where('state', '=', 'active')
       .where('started_at', '=', attempt.startedAt)
       .executeTakeFirst();
-    if (!job) return;
+    if (!job) return null;
     const failedAttempts = job.retry_count + 1;
     const retry = job.retry_count < job.retry_limit && !(await keyTaken(trx, job, 'retry'));
     await trx
@@ -181,6 +182,7 @@ export async function failJob(
             },
       )
       .execute();
+    return retry ? 'retry' : 'failed';
   });
 }
 
@@ -209,6 +211,19 @@ export async function deferJob(db: Db, attempt: Attempt, seconds: number): Promi
       )
       .execute();
   });
+}
+
+/** Jobs waiting to run per queue, those waiting for a retry or their start time included. */
+export async function countQueuedJobs(db: Db, queues: string[]): Promise<Map<string, number>> {
+  if (queues.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['queue', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('queue', 'in', queues)
+    .where('state', 'in', QUEUED)
+    .groupBy('queue')
+    .execute();
+  return new Map(rows.map((row) => [row.queue, Number(row.count)]));
 }
 
 /** Active jobs past their expiry belonged to a process that died: each counts as a failure. */

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { LiveEvent } from '@shipdeck/shared/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,6 +21,10 @@ export interface LiveEvents {
   listening(): boolean;
   /** See EventBus.catchUp. */
   catchUp(): Promise<boolean>;
+  /** Counts an open event stream until its response closes (`openStreams`, for the metrics). */
+  trackStream(raw: ServerResponse): void;
+  /** Event streams open on this instance now. */
+  openStreams(): number;
 }
 
 declare module 'fastify' {
@@ -42,6 +47,7 @@ export const liveEventsPlugin = fp(
         : createInProcessEventBus();
     app.addHook('onClose', () => bus.close());
     await bus.ready;
+    const streams = new Set<ServerResponse>();
 
     app.decorate('liveEvents', {
       publish: async (userId: string, event: LiveEvent) => {
@@ -60,6 +66,12 @@ export const liveEventsPlugin = fp(
         bus.subscribeAccountChanges(listener),
       listening: () => bus.listening(),
       catchUp: () => bus.catchUp(),
+      trackStream: (raw: ServerResponse) => {
+        if (raw.closed) return;
+        streams.add(raw);
+        raw.once('close', () => streams.delete(raw));
+      },
+      openStreams: () => streams.size,
     });
   },
   { name: 'live-events', decorators: { fastify: ['db', 'database'] } },

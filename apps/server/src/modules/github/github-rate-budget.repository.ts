@@ -34,3 +34,29 @@ export async function findRateBudget(db: Db, userId: string): Promise<RateBudget
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/**
+ * The fewest core calls left to any account with GitHub connected, or null when none has a budget
+ * on record. A window already past its reset counts as its whole limit: GitHub has refilled it.
+ */
+export async function lowestRateBudgetLeft(db: Db, now: Date): Promise<number | null> {
+  const row = await db
+    .selectFrom('github_rate_budgets as budget')
+    .innerJoin('provider_tokens as token', (join) =>
+      join.onRef('token.user_id', '=', 'budget.user_id').on('token.provider', '=', 'github'),
+    )
+    .select((eb) =>
+      eb.fn
+        .min<number | string | null>(
+          eb
+            .case()
+            .when('budget.core_reset_at', '<=', now.toISOString())
+            .then(eb.ref('budget.core_limit'))
+            .else(eb.ref('budget.core_remaining'))
+            .end(),
+        )
+        .as('lowest'),
+    )
+    .executeTakeFirst();
+  return row?.lowest === null || row?.lowest === undefined ? null : Number(row.lowest);
+}

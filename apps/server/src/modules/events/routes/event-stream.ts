@@ -62,6 +62,7 @@ export const eventStreamRoute: FastifyPluginAsyncZod = async (app) => {
       });
       raw.write('retry: 3000\n\n');
       open.add(raw);
+      app.liveEvents.trackStream(raw);
 
       let chain = Promise.resolve();
       const flush = () => {

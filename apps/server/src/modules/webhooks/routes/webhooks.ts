@@ -1,5 +1,6 @@
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { errorMessages } from '@shipdeck/shared/messages';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.js';
@@ -11,6 +12,7 @@ import { verifyGithubSignature } from '../verify-github-signature.js';
 import { verifyVercelSignature } from '../verify-vercel-signature.js';
 import type { WebhookProvider } from '../webhook-deliveries.table.js';
 import { findDelivery, insertDeliveryOnce } from '../webhook-deliveries.repository.js';
+import { markRedelivery } from '../webhook-receipts.js';
 
 /** GitHub caps payloads at 25 MB; Vercel's are far smaller. */
 export const WEBHOOK_BODY_LIMIT = 25 * 1024 * 1024;
@@ -61,6 +63,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const store = async (
+    request: FastifyRequest,
     provider: WebhookProvider,
     deliveryId: string,
     event: string,
@@ -72,6 +75,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       event,
       payload: raw.toString('utf8'),
     });
+    if (!isNew) markRedelivery(request);
     // A redelivery of one never applied (its process died before queueing it) is queued again;
     // the singleton key keeps a delivery queued once.
     const queue = isNew || !(await findDelivery(app.db, provider, deliveryId))?.applied_at;
@@ -89,6 +93,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/github',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
+      config: { webhookProvider: 'github' },
       onRequest: async (request) => rateLimit('github', request.ip),
       schema: schema('GitHub webhook receiver (X-Hub-Signature-256 with GITHUB_WEBHOOK_SECRET)'),
     },
@@ -106,7 +111,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
       }
       parseJson(raw);
-      return reply.code(202).send(await store('github', deliveryId, event, raw));
+      return reply.code(202).send(await store(request, 'github', deliveryId, event, raw));
     },
   );
 
@@ -114,6 +119,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/vercel',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
+      config: { webhookProvider: 'vercel' },
       onRequest: async (request) => rateLimit('vercel', request.ip),
       schema: schema('Vercel webhook receiver (x-vercel-signature with VERCEL_WEBHOOK_SECRET)'),
     },
@@ -131,7 +137,9 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
           { field: `body.${field}`, message: envelope.error.issues[0]?.message ?? 'Invalid' },
         ]);
       }
-      return reply.code(202).send(await store('vercel', envelope.data.id, envelope.data.type, raw));
+      return reply
+        .code(202)
+        .send(await store(request, 'vercel', envelope.data.id, envelope.data.type, raw));
     },
   );
 };
