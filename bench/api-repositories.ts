@@ -34,10 +34,9 @@ const config = {
   }),
   encryptionKey: randomBytes(32),
   github: {
-    clientId: DEMO_OAUTH_APP.clientId,
-    clientSecret: DEMO_OAUTH_APP.clientSecret,
     apiUrl: emulator.githubApiUrl,
     webUrl: emulator.oauthUrl,
+    oauth: { clientId: DEMO_OAUTH_APP.clientId, clientSecret: DEMO_OAUTH_APP.clientSecret },
   },
 };
 const app = await buildApp({ config });

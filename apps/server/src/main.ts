@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   let closeDemo = async () => {};
   let connectDemo = (_serverUrl: string) => {};
   let emulatorAdminKey: string | null = null;
-  if (config.demoMode && !config.github) {
+  if (config.demoMode && !config.github.oauth) {
     const demo = await startDemoProviders(config, { activityMs: config.demoActivityMs });
     config = demo.config;
     closeDemo = demo.close;

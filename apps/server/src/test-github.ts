@@ -30,10 +30,9 @@ export function useEmulator(options: EmulatorOptions = {}): {
     },
     get githubConfig() {
       return {
-        clientId: DEMO_OAUTH_APP.clientId,
-        clientSecret: DEMO_OAUTH_APP.clientSecret,
         apiUrl: current().githubApiUrl,
         webUrl: current().oauthUrl,
+        oauth: { clientId: DEMO_OAUTH_APP.clientId, clientSecret: DEMO_OAUTH_APP.clientSecret },
       };
     },
     get vercelConfig() {

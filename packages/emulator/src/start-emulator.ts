@@ -57,8 +57,11 @@ export interface EmulatorHandle {
   faults: FaultInjector;
   requestLog: RequestLog;
   webhooks: WebhookDispatcher;
-  /** Issues a personal access token for a GitHub account (default scopes: repo, read:org, user). */
-  createGithubToken(login: string, scopes?: string[]): string;
+  /**
+   * Issues a personal access token for a GitHub account (default scopes: repo, read:org, user);
+   * `fineGrained` makes a `github_pat_…` token whose answers carry no X-OAuth-Scopes header.
+   */
+  createGithubToken(login: string, scopes?: string[], options?: { fineGrained?: boolean }): string;
   /** Issues a Vercel token for a Vercel username. */
   createVercelToken(username: string): string;
   /** Makes one thing happen (push, PR opened/merged, deployment) and sends its webhooks. */
@@ -102,11 +105,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const createGithubToken = (
     login: string,
     scopes = ['repo', 'read:org', 'user', 'workflow'],
+    { fineGrained = false }: { fineGrained?: boolean } = {},
   ): string => {
     const account = world.account(login);
     if (!account) throw new Error(`Unknown account ${login}`);
-    const token = `ghp_${randomToken(36)}`;
-    world.githubTokens.set(token, { token, accountId: account.id, scopes, clientId: null });
+    const token = fineGrained ? `github_pat_${randomToken(59)}` : `ghp_${randomToken(36)}`;
+    world.githubTokens.set(token, {
+      token,
+      accountId: account.id,
+      scopes,
+      clientId: null,
+      fineGrained,
+    });
     return token;
   };
   const createVercelToken = (username: string): string => {

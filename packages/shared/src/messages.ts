@@ -58,7 +58,15 @@ export const errorMessages = {
   githubTokenRevoked:
     'GitHub no longer accepts the saved access. Connect GitHub again in Settings.',
   repositoryNotFound: "Repository not found (doesn't exist or no access)",
-  githubTokenRejected: 'GitHub does not accept this token',
+  githubTokenBadCredentials:
+    'GitHub refused this token: bad credentials. Check that it was copied whole and has not expired or been revoked.',
+  githubTokenMissingScope:
+    'GitHub accepted this token, but it lacks the repo scope (or public_repo, for public repositories only) that Shipdeck needs to read your repositories.',
+  githubTokenForbidden: 'GitHub refused this token',
+  githubTokenRateLimited:
+    'GitHub is rate limiting this token right now, so it could not be checked. Try again in a few minutes.',
+  githubApiNotFound:
+    'The GitHub API address this server is set to (GITHUB_API_URL) does not answer like GitHub. On GitHub Enterprise Server it ends in /api/v3.',
   connectGithubToken: 'Failed to connect GitHub with the token',
 } as const;
 

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
       database: { dialect: 'sqlite', filename: './data/shipdeck.db' },
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
-      github: null,
+      github: { apiUrl: 'https://api.github.com', webUrl: 'https://github.com', oauth: null },
       demoMode: true,
       encryptionKey: null,
     });
@@ -51,11 +51,29 @@ describe('loadConfig', () => {
     });
     expect(config.demoMode).toBe(false);
     expect(config.github).toEqual({
-      clientId: 'Iv1.abc',
-      clientSecret: 'shh',
       apiUrl: 'https://ghe.example.com/api/v3',
       webUrl: 'https://ghe.example.com',
+      oauth: { clientId: 'Iv1.abc', clientSecret: 'shh' },
     });
+  });
+
+  it('keeps GitHub by token without an OAuth app once demo mode is turned off', () => {
+    const config = loadConfig({
+      DEMO_MODE: 'false',
+      GITHUB_API_URL: 'https://ghe.example.com/api/v3',
+      GITHUB_WEB_URL: 'https://ghe.example.com/',
+    });
+    expect(config.demoMode).toBe(false);
+    expect(config.github).toEqual({
+      apiUrl: 'https://ghe.example.com/api/v3',
+      webUrl: 'https://ghe.example.com',
+      oauth: null,
+    });
+  });
+
+  it('stays in demo mode by default only while no OAuth app is given', () => {
+    expect(loadConfig({}).demoMode).toBe(true);
+    expect(loadConfig({ DEMO_MODE: 'false' }).demoMode).toBe(false);
   });
 
   it('refuses half a GitHub OAuth app', () => {

@@ -91,11 +91,23 @@ function splitKeys(value: string): string[] {
     .filter(Boolean);
 }
 
-export interface GithubConfig {
+/** A registered GitHub OAuth app: what sign-in with GitHub and "Connect with OAuth" need. */
+export interface GithubOAuthApp {
   clientId: string;
   clientSecret: string;
+  /**
+   * Where the server exchanges a code for a token; default `<webUrl>/login/oauth/access_token`.
+   * Demo mode sets it: its webUrl is a proxy under PUBLIC_URL, the emulator is on loopback.
+   */
+  accessTokenUrl?: string;
+}
+
+export interface GithubConfig {
   apiUrl: string;
+  /** GitHub's web pages (github.com, or a GitHub Enterprise Server): every link to GitHub starts here. */
   webUrl: string;
+  /** Null without an OAuth app: GitHub connects by personal access token alone, sign-in is hidden. */
+  oauth: GithubOAuthApp | null;
 }
 
 export interface VercelConfig {
@@ -134,8 +146,7 @@ export interface AppConfig {
   webDistDir: string;
   sessionTtlDays: number;
   authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
-  /** Null when GitHub sign-in is not configured (and demo mode is off). */
-  github: GithubConfig | null;
+  github: GithubConfig;
   vercel: VercelConfig;
   /** Deadline of every call to GitHub; a slower answer counts as GitHub failing. */
   githubTimeoutMs: number;
@@ -223,15 +234,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
       perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
     },
-    github:
-      env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
-        ? {
-            clientId: env.GITHUB_CLIENT_ID,
-            clientSecret: env.GITHUB_CLIENT_SECRET,
-            apiUrl: env.GITHUB_API_URL.replace(/\/$/, ''),
-            webUrl: env.GITHUB_WEB_URL.replace(/\/$/, ''),
-          }
-        : null,
+    github: {
+      apiUrl: env.GITHUB_API_URL.replace(/\/$/, ''),
+      webUrl: env.GITHUB_WEB_URL.replace(/\/$/, ''),
+      oauth:
+        env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+          ? { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
+          : null,
+    },
     vercel: {
       apiUrl: env.VERCEL_API_URL.replace(/\/$/, ''),
       serverToken: env.VERCEL_TOKEN ?? null,

@@ -33,10 +33,9 @@ export async function startDemoProviders(
     config: {
       ...config,
       github: {
-        clientId: DEMO_OAUTH_APP.clientId,
-        clientSecret: DEMO_OAUTH_APP.clientSecret,
         apiUrl: emulator.githubApiUrl,
         webUrl: emulator.oauthUrl,
+        oauth: { clientId: DEMO_OAUTH_APP.clientId, clientSecret: DEMO_OAUTH_APP.clientSecret },
       },
       // "Use the demo account" in the Connect Vercel dialog connects the emulator's demo token,
       // which stays on the server.

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 /** Avatars in demo mode come from the emulator over plain http on loopback. */
 function providerImageOrigins(app: FastifyInstance): string[] {
   const github = app.config.github;
-  if (!github) return [];
   return [github.webUrl, github.apiUrl]
     .map((url) => new URL(url))
     .filter((url) => url.protocol === 'http:')

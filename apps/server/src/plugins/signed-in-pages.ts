@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
+import { installationMarker } from './installation-html.js';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
@@ -98,7 +99,8 @@ export async function loadSignedInPages(app: FastifyInstance): Promise<SignedInP
     return null;
   }
   const renderer: RendererBundle = bundle;
-  const parts = renderer.documentParts(readFileSync(templateFile, 'utf8'));
+  const template = readFileSync(templateFile, 'utf8');
+  const parts = renderer.documentParts(installationMarker(app.config)?.(template) ?? template);
   // One transport for the bundle; each page render finds its own session here, with the GET
   // answers it already has (the session check made before the render is its first).
   const renders = new AsyncLocalStorage<PageRender>();

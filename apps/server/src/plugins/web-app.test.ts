@@ -9,14 +9,14 @@ import { useTestApp } from '../test-app.js';
 const webDistDir = mkdtempSync(join(tmpdir(), 'shipdeck-web-'));
 writeFileSync(
   join(webDistDir, 'index.html'),
-  '<!doctype html><title>Shipdeck</title><div id="root"></div>',
+  '<!doctype html><html lang="en"><title>Shipdeck</title><div id="root"></div></html>',
 );
 mkdirSync(join(webDistDir, 'assets'));
 mkdirSync(join(webDistDir, 'prerendered'));
 for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
   writeFileSync(
     join(webDistDir, file),
-    `<div id="root" data-prerendered="${path}"><h1></h1></div>`,
+    `<!doctype html><html lang="en"><div id="root" data-prerendered="${path}"><h1></h1></div></html>`,
   );
 }
 writeFileSync(join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -28,8 +28,35 @@ writeFileSync(join(webDistDir, 'assets', 'page-def456.js.gz'), gzipSync(chunk));
 const indexHtml = readFileSync(join(webDistDir, 'index.html'));
 writeFileSync(join(webDistDir, 'index.html.br'), brotliCompressSync(indexHtml));
 
+const withOAuthApp = {
+  apiUrl: 'https://api.github.com',
+  webUrl: 'https://github.com',
+  oauth: { clientId: 'Iv1.test', clientSecret: 'secret' },
+};
+
+describe('serving the built web app on a server without a GitHub OAuth app', () => {
+  const t = useTestApp('sqlite', {
+    webDistDir,
+    github: { ...withOAuthApp, oauth: null },
+  });
+
+  it('marks every page so sign-in with GitHub is hidden from its first frame', async () => {
+    for (const url of ['/', '/login', '/signup', '/dashboard', '/login?error=auth_failed']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toMatch(
+        /^<!doctype html><html data-github-sign-in="off" lang="en">/,
+      );
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    const login = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(login.body).toContain('data-prerendered="/login"');
+  });
+});
+
 describe('serving the built web app', () => {
-  const t = useTestApp('sqlite', { webDistDir });
+  const t = useTestApp('sqlite', { webDistDir, github: withOAuthApp });
 
   it('answers client-side routes with index.html', async () => {
     for (const url of [

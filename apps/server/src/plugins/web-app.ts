@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +8,7 @@ import { PRERENDERED_PAGES } from '@shipdeck/shared/prerendered-pages';
 import { SERVER_RENDERED_PAGES } from '@shipdeck/shared/server-rendered-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clearPageSessionCookie, pageSessionToken } from '../modules/auth/page-session-cookie.js';
+import { installationMarker } from './installation-html.js';
 import { loadSignedInPages, type SignedInPages } from './signed-in-pages.js';
 
 const API_PREFIXES = ['/api/', '/auth/', '/webhooks/', '/health', '/docs'];
@@ -53,6 +54,16 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
 
   const signedInPages = hasBuild ? await loadSignedInPages(app) : null;
 
+  // Pages this installation must mark are read once and sent from memory (a few KB each,
+  // without the build's precompressed copies); the rest stream from disk as built.
+  const mark = installationMarker(app.config);
+  const markedPages = new Map<string, string>();
+  if (hasBuild && mark) {
+    for (const file of ['index.html', ...pageFiles.values()]) {
+      markedPages.set(file, mark(readFileSync(join(root, file), 'utf8')));
+    }
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const [path = '/', query] = request.url.split('?');
     const isPage = !isApiPath(path) && !path.startsWith('/assets/');
@@ -67,6 +78,13 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     }
     if (hasBuild && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
       const file = (query === undefined && pageFiles.get(path)) || 'index.html';
+      const marked = markedPages.get(file);
+      if (marked !== undefined) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(marked);
+      }
       // `cacheControl: false`, or @fastify/static replaces no-cache with its own max-age=0.
       return reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });
     }

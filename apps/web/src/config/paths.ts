@@ -24,10 +24,17 @@ export const serverPaths = {
   docs: '/docs',
 } as const;
 
+/**
+ * Pages on GitHub's web server, relative to this installation's GITHUB_WEB_URL (github.com or a
+ * GitHub Enterprise Server): read them through `useGithubWebLink`, never as github.com literals.
+ */
+export const githubWebPaths = {
+  dashboard: '/dashboard',
+  settings: '/settings/profile',
+  newRepository: '/new',
+} as const;
+
 export const externalLinks = {
-  githubDashboard: 'https://github.com/dashboard',
-  githubSettings: 'https://github.com/settings/profile',
-  githubNewRepository: 'https://github.com/new',
   vercelDashboard: 'https://vercel.com/dashboard',
   vercelNew: 'https://vercel.com/new',
 } as const;

@@ -34,6 +34,19 @@ function withSyncedState(url: string, reply: MockReply): MockReply {
 
 /** Routes the app shell and dashboard always call; answered (and not recorded) unless a test lists them. */
 const backgroundRoutes: Record<string, Route> = {
+  // An installation with an OAuth app on github.com; tests of other set-ups list their own.
+  'GET /api/meta': {
+    status: 200,
+    body: {
+      success: true,
+      data: {
+        demoMode: false,
+        githubSignIn: true,
+        githubWebUrl: 'https://github.com',
+        version: 'test',
+      },
+    },
+  },
   'GET /api/notifications': {
     status: 200,
     body: {

@@ -327,6 +327,11 @@ export const githubTokenSchema = z.object({
   scopes: z.array(z.string()),
   /** The OAuth app that issued it; null for personal access tokens. */
   clientId: z.string().nullable().default(null),
+  /**
+   * A fine-grained personal access token (`github_pat_…`): `scopes` stand for its repository
+   * permissions, and GitHub sends no X-OAuth-Scopes header for it.
+   */
+  fineGrained: z.boolean().optional(),
 });
 export type GithubToken = z.infer<typeof githubTokenSchema>;
 

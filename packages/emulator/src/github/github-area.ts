@@ -94,7 +94,7 @@ export function githubArea(options: GithubAreaOptions): Area {
       );
     }
     ctx.log.actor = viewer?.login ?? null;
-    if (auth.kind === 'token') {
+    if (auth.kind === 'token' && !auth.token.fineGrained) {
       headers['x-oauth-scopes'] = auth.token.scopes.join(', ');
       headers['x-accepted-oauth-scopes'] = route.acceptedScopes ?? '';
     }

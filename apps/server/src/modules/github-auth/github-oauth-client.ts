@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from '@octokit/request';
 import { Octokit } from '@octokit/rest';
-import type { GithubConfig } from '../../config/env.js';
+import type { GithubConfig, GithubOAuthApp } from '../../config/env.js';
 
 export const GITHUB_SCOPES = ['read:user', 'user:email', 'repo'];
 const USER_AGENT = 'Shipdeck';
@@ -19,11 +19,13 @@ export function createPkcePair(): PkcePair {
 
 export function authorizationUrl(
   github: GithubConfig,
+  oauth: GithubOAuthApp,
   options: { state: string; codeChallenge: string; redirectUri: string },
 ): string {
-  const url = new URL('/login/oauth/authorize', github.webUrl);
+  // Appended, not resolved: a webUrl with a path (demo mode's PUBLIC_URL/_demo/github) keeps it.
+  const url = new URL(`${github.webUrl}/login/oauth/authorize`);
   url.search = new URLSearchParams({
-    client_id: github.clientId,
+    client_id: oauth.clientId,
     redirect_uri: options.redirectUri,
     scope: GITHUB_SCOPES.join(' '),
     state: options.state,
@@ -48,14 +50,15 @@ interface TokenReply {
 /** GitHub answers token errors with HTTP 200 and an `error` field, so both are checked. */
 export async function exchangeCode(
   github: GithubConfig,
+  oauth: GithubOAuthApp,
   options: { code: string; redirectUri: string; codeVerifier: string; timeoutMs: number },
 ): Promise<{ token: string; scopes: string[] }> {
-  const response = await request('POST /login/oauth/access_token', {
-    baseUrl: github.webUrl,
+  const tokenUrl = oauth.accessTokenUrl ?? `${github.webUrl}/login/oauth/access_token`;
+  const response = await request(`POST ${tokenUrl}`, {
     request: { signal: AbortSignal.timeout(options.timeoutMs) },
     headers: { accept: 'application/json', 'user-agent': USER_AGENT },
-    client_id: github.clientId,
-    client_secret: github.clientSecret,
+    client_id: oauth.clientId,
+    client_secret: oauth.clientSecret,
     code: options.code,
     redirect_uri: options.redirectUri,
     code_verifier: options.codeVerifier,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { GithubConfig } from '../../config/env.js';
+import type { GithubOAuthApp } from '../../config/env.js';
 import { authorizationUrl, createPkcePair } from './github-oauth-client.js';
 import { createOAuthState } from './oauth-states.repository.js';
 
@@ -15,7 +15,7 @@ export function githubCallbackUrl(app: FastifyInstance): string {
  */
 export async function startGithubAuthorization(
   app: FastifyInstance,
-  github: GithubConfig,
+  oauth: GithubOAuthApp,
   linkUserId: string | null,
   browserHash: string,
 ): Promise<string> {
@@ -25,7 +25,7 @@ export async function startGithubAuthorization(
     linkUserId,
     browserHash,
   });
-  return authorizationUrl(github, {
+  return authorizationUrl(app.config.github, oauth, {
     state,
     codeChallenge: pkce.challenge,
     redirectUri: githubCallbackUrl(app),

@@ -10,7 +10,7 @@ export async function requireGithubConnection(
   user: UserRow,
 ): Promise<string> {
   const stored = user.github_id ? await findProviderToken(app.db, user.id, 'github') : undefined;
-  if (!app.config.github || !stored || !user.github_login) {
+  if (!stored || !user.github_login) {
     throw new AppError(409, 'GITHUB_NOT_CONNECTED', errorMessages.githubNotConnected);
   }
   return user.github_login;

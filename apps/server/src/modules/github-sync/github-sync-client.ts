@@ -98,7 +98,7 @@ export async function openSyncClient(
 ): Promise<SyncClient | null> {
   const github = app.config.github;
   const stored = await findProviderToken(app.db, userId, 'github');
-  if (!github || !stored) return null;
+  if (!stored) return null;
   const octokit = new Octokit({
     auth: app.secrets.open(stored.token_sealed),
     baseUrl: github.apiUrl,

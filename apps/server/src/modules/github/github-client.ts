@@ -86,7 +86,7 @@ export async function githubClientFor(
 ): Promise<Octokit> {
   const github = app.config.github;
   const stored = user.github_id ? await findProviderToken(app.db, user.id, 'github') : undefined;
-  if (!github || !stored) {
+  if (!stored) {
     throw new AppError(409, 'GITHUB_NOT_CONNECTED', errorMessages.githubNotConnected);
   }
   const octokit = new Octokit({

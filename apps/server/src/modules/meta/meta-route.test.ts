@@ -5,13 +5,15 @@ describe('GET /api/meta', () => {
   const demo = useTestApp('sqlite', {
     demoMode: true,
     github: {
-      clientId: 'c',
-      clientSecret: 's',
       apiUrl: 'http://127.0.0.1:1/api/v3',
       webUrl: 'http://127.0.0.1:1',
+      oauth: { clientId: 'c', clientSecret: 's' },
     },
   });
-  const plain = useTestApp('sqlite', { demoMode: false, github: null });
+  const plain = useTestApp('sqlite', {
+    demoMode: false,
+    github: { apiUrl: 'https://ghe.example.com/api/v3', webUrl: 'https://ghe.example.com', oauth: null },
+  });
 
   it('tells the browser it is looking at demo data', async () => {
     const response = await demo.app.inject({ method: 'GET', url: '/api/meta' });

@@ -17,7 +17,8 @@ export const metaRoute: FastifyPluginAsyncZod = async (app) => {
     async () =>
       ok({
         demoMode: app.config.demoMode,
-        githubSignIn: app.config.github !== null,
+        githubSignIn: app.config.github.oauth !== null,
+        githubWebUrl: app.config.github.webUrl,
         version: appVersion,
       }),
   );

@@ -34,8 +34,8 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const github = app.config.github;
-      if (!github) {
+      const oauth = app.config.github.oauth;
+      if (!oauth) {
         throw new AppError(
           503,
           'SERVICE_UNAVAILABLE',
@@ -45,7 +45,7 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       // The cookie set on this answer is what the callback checks: the link completes only in the
       // browser that asked for it, never in a victim's browser the URL was sent to.
       const browserHash = bindBrowser(app, reply);
-      return ok({ url: await startGithubAuthorization(app, github, user.id, browserHash) });
+      return ok({ url: await startGithubAuthorization(app, oauth, user.id, browserHash) });
     },
   );
 

@@ -23,10 +23,10 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const github = app.config.github;
-      if (!github) return reply.redirect(loginError('oauth_not_configured'));
+      const oauth = app.config.github.oauth;
+      if (!oauth) return reply.redirect(loginError('oauth_not_configured'));
       const browserHash = bindBrowser(app, reply);
-      return reply.redirect(await startGithubAuthorization(app, github, null, browserHash));
+      return reply.redirect(await startGithubAuthorization(app, oauth, null, browserHash));
     },
   );
 
@@ -41,7 +41,7 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const github = app.config.github;
-      if (!github) return reply.redirect(loginError('oauth_not_configured'));
+      if (!github.oauth) return reply.redirect(loginError('oauth_not_configured'));
       const { code, state, error } = request.query;
       const browserHash = browserBindingHash(request);
       const pending = state ? await consumeOAuthState(app.db, state, browserHash) : null;
@@ -55,7 +55,7 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       try {
-        const { token, scopes } = await exchangeCode(github, {
+        const { token, scopes } = await exchangeCode(github, github.oauth, {
           code,
           redirectUri,
           codeVerifier: pending.codeVerifier,

@@ -1,5 +1,3 @@
-import { RequestError } from '@octokit/request-error';
-import { Octokit } from '@octokit/rest';
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { githubTokenBodySchema, githubTokenResultSchema } from '@shipdeck/shared/github-auth';
 import { errorMessages, oauthErrorMessages } from '@shipdeck/shared/messages';
@@ -8,11 +6,13 @@ import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
+import { checkGithubToken } from '../check-github-token.js';
 import { completeGithubSignIn } from '../complete-github-sign-in.js';
 
-const VALIDATE_TIMEOUT_MS = 8_000;
-
-/** For self-hosters without an OAuth app: connect GitHub with a personal access token. */
+/**
+ * Connects GitHub with a personal access token: the way in without an OAuth app (and on GitHub
+ * Enterprise Server), beside OAuth where both exist.
+ */
 export const githubTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/github',
@@ -21,7 +21,7 @@ export const githubTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Connect GitHub with a personal access token (classic or fine-grained), checked against GET /user',
+          'Connect GitHub with a personal access token (classic or fine-grained), checked against GET /user; works without an OAuth app',
         security: [{ bearerAuth: [] }],
         body: githubTokenBodySchema,
         response: { 200: successEnvelope(githubTokenResultSchema) },
@@ -29,40 +29,12 @@ export const githubTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const github = app.config.github;
-      if (!github) {
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', errorMessages.githubUnavailable);
-      }
-      const octokit = new Octokit({
-        auth: request.body.token,
-        baseUrl: github.apiUrl,
-        userAgent: 'Shipdeck',
-      });
-      let answer;
-      try {
-        answer = await octokit.request('GET /user', {
-          request: { signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS) },
-        });
-      } catch (error) {
-        if (error instanceof RequestError && (error.status === 401 || error.status === 403)) {
-          throw new AppError(400, 'VALIDATION_ERROR', errorMessages.githubTokenRejected, [
-            { field: 'body.token', message: errorMessages.githubTokenRejected },
-          ]);
-        }
-        throw new AppError(502, 'PROVIDER_ERROR', errorMessages.githubUnavailable);
-      }
-      const scopes = (answer.headers['x-oauth-scopes'] ?? '')
-        .split(',')
-        .map((scope) => scope.trim())
-        .filter(Boolean);
+      const { identity, scopes } = await checkGithubToken(
+        app.config.github.apiUrl,
+        request.body.token,
+      );
       const outcome = await completeGithubSignIn(app, {
-        identity: {
-          id: String(answer.data.id),
-          login: answer.data.login,
-          name: answer.data.name ?? null,
-          avatarUrl: answer.data.avatar_url,
-          email: null,
-        },
+        identity,
         token: request.body.token,
         scopes,
         linkUserId: user.id,

@@ -25,7 +25,7 @@ import { projectsSyncedAt } from '../vercel-synced-at.js';
 
 export const vercelDeploymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
-  const githubWebUrl = () => app.config.github?.webUrl ?? 'https://github.com';
+  const githubWebUrl = () => app.config.github.webUrl;
 
   app.get(
     '/deployments',

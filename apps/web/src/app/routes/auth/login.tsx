@@ -2,10 +2,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
-import { GithubSignInButton } from '@/features/auth/components/github-sign-in-button';
+import { GithubSignInOption } from '@/features/auth/components/github-sign-in-option';
 import { GuestRoute } from '@/features/auth/components/guest-route';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { OrDivider } from '@/features/auth/components/or-divider';
 import { useOAuthError } from '@/features/auth/hooks/use-oauth-error';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 
@@ -41,8 +40,7 @@ export function LoginRoute() {
       >
         <div className="space-y-5">
           {oauthError ? <Alert>{oauthError}</Alert> : null}
-          <GithubSignInButton />
-          <OrDivider />
+          <GithubSignInOption />
           <LoginForm
             initialEmail={emailFromState(location.state)}
             onSuccess={() => void navigate(paths.dashboard, { replace: true })}

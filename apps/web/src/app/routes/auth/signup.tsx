@@ -2,9 +2,8 @@ import { successMessages } from '@shipdeck/shared/messages';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
-import { GithubSignInButton } from '@/features/auth/components/github-sign-in-button';
+import { GithubSignInOption } from '@/features/auth/components/github-sign-in-option';
 import { GuestRoute } from '@/features/auth/components/guest-route';
-import { OrDivider } from '@/features/auth/components/or-divider';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { toast } from '@/lib/toast';
@@ -31,8 +30,7 @@ export function SignupRoute() {
         }
       >
         <div className="space-y-5">
-          <GithubSignInButton />
-          <OrDivider />
+          <GithubSignInOption />
           <SignupForm
             onSuccess={(email) => {
               toast.success(successMessages.accountCreated);

@@ -2,7 +2,8 @@ import { ExternalLink, GitPullRequest, Plus, Rocket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardHeader } from '@/components/ui/card';
-import { externalLinks, paths } from '@/config/paths';
+import { externalLinks, githubWebPaths, paths } from '@/config/paths';
+import { useGithubWebLink } from '@/features/meta/api/get-meta';
 
 const rowClass =
   'flex items-center gap-3 px-4 py-3 text-sm text-zinc-700 transition-colors hover:bg-zinc-50 sm:px-5 dark:text-zinc-300 dark:hover:bg-zinc-800/50';
@@ -33,13 +34,14 @@ function Row({
 }
 
 export function QuickActions() {
+  const newRepositoryLink = useGithubWebLink(githubWebPaths.newRepository);
   return (
     <Card aria-labelledby="quick-actions-title">
       <CardHeader title="Quick Actions" titleId="quick-actions-title" />
       <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
         <li>
           <a
-            href={externalLinks.githubNewRepository}
+            href={newRepositoryLink}
             target="_blank"
             rel="noopener noreferrer"
             className={rowClass}

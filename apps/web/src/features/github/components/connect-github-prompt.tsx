@@ -1,6 +1,6 @@
 import { GithubIcon } from '@/components/icons/github-icon';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ConnectGithubButton } from './connect-github-button';
+import { ConnectGithubActions } from './connect-github-actions';
 
 type ConnectGithubPromptProps = {
   /** What the page would show, e.g. "your repositories". */
@@ -8,7 +8,7 @@ type ConnectGithubPromptProps = {
   headingLevel?: 'h2' | 'h3';
 };
 
-/** The spec's "GitHub not connected" page state, with the button that starts connecting. */
+/** The spec's "GitHub not connected" page state, with the ways this server offers to connect. */
 export function ConnectGithubPrompt({ subject, headingLevel }: ConnectGithubPromptProps) {
   return (
     <EmptyState
@@ -16,7 +16,7 @@ export function ConnectGithubPrompt({ subject, headingLevel }: ConnectGithubProm
       title="GitHub not connected"
       description={`Connect your GitHub account to see ${subject} here.`}
       headingLevel={headingLevel}
-      action={<ConnectGithubButton />}
+      action={<ConnectGithubActions />}
       className="bg-white dark:bg-zinc-900/40"
     />
   );

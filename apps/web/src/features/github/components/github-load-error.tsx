@@ -3,7 +3,7 @@ import { GithubIcon } from '@/components/icons/github-icon';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { ApiError } from '@/lib/api-error';
-import { ConnectGithubButton } from './connect-github-button';
+import { ConnectGithubActions } from './connect-github-actions';
 
 type GithubLoadErrorProps = {
   title: string;
@@ -30,7 +30,7 @@ export function GithubLoadError({
         icon={<GithubIcon />}
         title="GitHub not connected"
         description={error.serverMessage ?? errorMessages.githubNotConnected}
-        action={<ConnectGithubButton />}
+        action={<ConnectGithubActions />}
         className={className}
       />
     );

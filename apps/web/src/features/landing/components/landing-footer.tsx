@@ -1,5 +1,4 @@
 import type { ComponentType, SVGProps } from 'react';
-import { GithubIcon } from '@/components/icons/github-icon';
 import { Logo } from '@/components/icons/logo';
 import { VercelIcon } from '@/components/icons/vercel-icon';
 import { XIcon } from '@/components/icons/x-icon';
@@ -11,7 +10,6 @@ const SOCIAL: readonly {
   href: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 }[] = [
-  { label: 'GitHub', href: 'https://github.com', icon: GithubIcon },
   { label: 'X', href: 'https://x.com', icon: XIcon },
   { label: 'Vercel', href: 'https://vercel.com', icon: VercelIcon },
 ];

@@ -14,3 +14,12 @@ export function getMetaQueryOptions() {
 export function useMeta() {
   return useQuery(getMetaQueryOptions());
 }
+
+/**
+ * A page on this installation's GitHub web server (github.com or a GitHub Enterprise Server,
+ * GITHUB_WEB_URL), e.g. `/new`; undefined until the server has said which server that is.
+ */
+export function useGithubWebLink(path: `/${string}`): string | undefined {
+  const { data } = useMeta();
+  return data ? `${data.githubWebUrl}${path}` : undefined;
+}

@@ -15,7 +15,8 @@ import { useDisconnectGithub } from '../api/disconnect-github';
 import { VercelIntegrationAction } from '@/features/vercel/components/vercel-integration-action';
 import { vercelConnectionDetail } from '@/features/vercel/vercel-connection-detail';
 import { useGithubRedirectResult } from '../hooks/use-github-redirect-result';
-import { ConnectGithubTokenDialog } from './connect-github-token-dialog';
+import { ConnectGithubTokenDialog } from '@/features/github/components/connect-github-token-dialog';
+import { useMeta } from '@/features/meta/api/get-meta';
 
 type IntegrationRowProps = {
   icon: ReactNode;
@@ -50,6 +51,8 @@ export function IntegrationsCard() {
   const disconnect = useDisconnectGithub();
   const githubConnected = user.githubId !== null;
   const redirectResult = useGithubRedirectResult();
+  // Without an OAuth app on the server, the token is the only way to connect.
+  const oauth = useMeta().data?.githubSignIn === true;
 
   const onDisconnect = () => {
     disconnect.mutate(undefined, {
@@ -94,11 +97,15 @@ export function IntegrationsCard() {
                 >
                   Disconnect
                 </Button>
-              ) : (
+              ) : oauth ? (
                 <ConnectGithubButton size="sm" label="Connect" />
-              )}
+              ) : null}
               {/* Mounted either way: its result stays on screen once the token connects. */}
-              <ConnectGithubTokenDialog showTrigger={!githubConnected} />
+              <ConnectGithubTokenDialog
+                showTrigger={!githubConnected}
+                triggerLabel={oauth ? 'Use a token' : 'Connect with a token'}
+                triggerVariant={oauth ? 'outline' : 'primary'}
+              />
             </div>
           }
         />

@@ -3,15 +3,12 @@ import type { ReactNode } from 'react';
 import { GithubIcon } from '@/components/icons/github-icon';
 import { VercelIcon } from '@/components/icons/vercel-icon';
 import { Card, CardHeader } from '@/components/ui/card';
-import { externalLinks, serverPaths } from '@/config/paths';
+import { externalLinks, githubWebPaths, serverPaths } from '@/config/paths';
+import { useGithubWebLink } from '@/features/meta/api/get-meta';
 
-const LINKS: readonly { label: string; href: string; icon: ReactNode; external: boolean }[] = [
-  {
-    label: 'GitHub dashboard',
-    href: externalLinks.githubDashboard,
-    icon: <GithubIcon />,
-    external: true,
-  },
+type QuickLink = { label: string; href: string | undefined; icon: ReactNode; external: boolean };
+
+const OTHER_LINKS: readonly QuickLink[] = [
   {
     label: 'Vercel dashboard',
     href: externalLinks.vercelDashboard,
@@ -22,12 +19,21 @@ const LINKS: readonly { label: string; href: string; icon: ReactNode; external: 
 ];
 
 export function QuickLinksCard() {
+  const links: QuickLink[] = [
+    {
+      label: 'GitHub dashboard',
+      href: useGithubWebLink(githubWebPaths.dashboard),
+      icon: <GithubIcon />,
+      external: true,
+    },
+    ...OTHER_LINKS,
+  ];
   return (
     <Card aria-labelledby="quick-links-title">
       <CardHeader icon={<ExternalLink />} title="Quick Links" titleId="quick-links-title" />
       <ul className="py-1">
-        {LINKS.map((link) => (
-          <li key={link.href}>
+        {links.map((link) => (
+          <li key={link.label}>
             <a
               href={link.href}
               {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}

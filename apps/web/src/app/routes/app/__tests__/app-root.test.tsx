@@ -68,7 +68,7 @@ describe('signed-in app shell', () => {
     renderSignedIn('/repositories');
 
     expect(await screen.findByText('GitHub not connected')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Connect GitHub' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Connect GitHub' })).toBeEnabled();
     expect(screen.queryByText('No repositories yet')).not.toBeInTheDocument();
   });
 

@@ -151,6 +151,6 @@ describe('pull requests page', () => {
     renderApp(<PullRequestsRoute />, { url: '/pull-requests', user: connected });
 
     expect(await screen.findByText(errorMessages.githubTokenRevoked)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Connect GitHub' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Connect GitHub' })).toBeInTheDocument();
   });
 });

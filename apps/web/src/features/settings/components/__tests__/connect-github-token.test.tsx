@@ -10,7 +10,7 @@ import { IntegrationsCard } from '../integrations-card';
 const connected = buildUser({ githubId: '583231', githubLogin: 'octocat' });
 
 async function openDialog() {
-  await userEvent.click(screen.getByRole('button', { name: 'Use a token' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Use a token' }));
   return screen.findByRole('dialog', { name: 'Connect GitHub with a token' });
 }
 
@@ -55,8 +55,8 @@ describe('connect GitHub with a personal access token', () => {
   });
 
   it('shows a rejected or malformed token on the field, readably, and other failures below', async () => {
-    let answer = fail(400, errorMessages.githubTokenRejected, 'VALIDATION_ERROR', [
-      { field: 'body.token', message: errorMessages.githubTokenRejected },
+    let answer = fail(400, errorMessages.githubTokenBadCredentials, 'VALIDATION_ERROR', [
+      { field: 'body.token', message: errorMessages.githubTokenBadCredentials },
     ]);
     const { requests } = mockApi({ 'PUT /auth/github': () => answer });
     renderApp(<IntegrationsCard />, { url: '/settings', user: buildUser() });
@@ -69,7 +69,9 @@ describe('connect GitHub with a personal access token', () => {
 
     await userEvent.type(field, 'ghp_revoked');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
-    expect(await within(dialog).findByText(errorMessages.githubTokenRejected)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(errorMessages.githubTokenBadCredentials),
+    ).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
 
     answer = fail(400, 'body.token: is not a GitHub token', 'VALIDATION_ERROR', [

@@ -1,7 +1,7 @@
 import { errorMessages, oauthErrorMessages, successMessages } from '@shipdeck/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildUser } from '@/testing/test-data';
@@ -10,12 +10,15 @@ import { IntegrationsCard } from '../integrations-card';
 const connectedUser = buildUser({ githubId: '583231', githubLogin: 'octocat' });
 
 describe('integrations card', () => {
-  it('shows GitHub and Vercel as not connected, each with a Connect button', () => {
+  it('shows GitHub and Vercel as not connected, each with a Connect button', async () => {
     mockApi({});
     renderApp(<IntegrationsCard />, { url: '/settings', user: buildUser() });
 
     expect(screen.getAllByText('Not Connected')).toHaveLength(2);
-    expect(screen.getAllByRole('button', { name: 'Connect' })).toHaveLength(2);
+    // GitHub's OAuth button shows once the server has said it has an OAuth app.
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('button', { name: 'Connect' })).toHaveLength(2),
+    );
   });
 
   it('shows the connected Vercel account and team the server reports', () => {

@@ -1,10 +1,16 @@
+import {
+  GITHUB_FINE_GRAINED_PERMISSIONS,
+  GITHUB_TOKEN_SUGGESTED_SCOPES,
+  GITHUB_TOKENS_PATH,
+} from '@shipdeck/shared/github-auth';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
+import { useGithubWebLink } from '@/features/meta/api/get-meta';
 import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { useConnectGithubToken } from '../api/connect-github-token';
 
@@ -21,12 +27,28 @@ function scopesNote(scopes: string[]): string {
   return 'Shipdeck can read your public and private repositories.';
 }
 
+const listFormat = new Intl.ListFormat('en', { type: 'conjunction' });
+
+type ConnectGithubTokenDialogProps = {
+  showTrigger: boolean;
+  triggerLabel?: string;
+  triggerVariant?: ButtonProps['variant'];
+  triggerSize?: ButtonProps['size'];
+};
+
 /**
- * Connect GitHub with a personal access token (classic or fine-grained), for servers without an
- * OAuth app. The server checks the token with GitHub; the answer names the scopes GitHub reports.
- * Kept mounted by its caller so the result stays on screen after the user becomes connected.
+ * Connect GitHub with a personal access token (classic or fine-grained): the way in on a server
+ * without an OAuth app, and beside OAuth where there is one. The server checks the token with
+ * GitHub; the answer names the scopes GitHub reports. Kept mounted by its caller so the result
+ * stays on screen after the user becomes connected.
  */
-export function ConnectGithubTokenDialog({ showTrigger }: { showTrigger: boolean }) {
+export function ConnectGithubTokenDialog({
+  showTrigger,
+  triggerLabel = 'Use a token',
+  triggerVariant = 'outline',
+  triggerSize = 'sm',
+}: ConnectGithubTokenDialogProps) {
+  const tokensPage = useGithubWebLink(GITHUB_TOKENS_PATH);
   const [open, setOpen] = useState(false);
   const [token, setToken] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -79,8 +101,8 @@ export function ConnectGithubTokenDialog({ showTrigger }: { showTrigger: boolean
     >
       {showTrigger ? (
         <DialogTrigger asChild>
-          <Button variant="outline" size="sm">
-            Use a token
+          <Button variant={triggerVariant} size={triggerSize}>
+            {triggerLabel}
           </Button>
         </DialogTrigger>
       ) : null}
@@ -132,8 +154,33 @@ export function ConnectGithubTokenDialog({ showTrigger }: { showTrigger: boolean
                 setToken(event.target.value);
                 setFieldError(null);
               }}
-              hint="Create one at github.com/settings/tokens: the repo and read:org scopes, or read access to your repositories' metadata, contents and pull requests."
             />
+            <div className="space-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+              <p>
+                A classic token needs the {listFormat.format(GITHUB_TOKEN_SUGGESTED_SCOPES)} scopes
+                (<code>public_repo</code> instead of <code>repo</code> shows public repositories
+                only).
+              </p>
+              <p>
+                A fine-grained token works with read-only access to{' '}
+                {listFormat.format(GITHUB_FINE_GRAINED_PERMISSIONS.map((p) => p.toLowerCase()))} on
+                the repositories you choose.
+              </p>
+              {tokensPage ? (
+                <p>
+                  Make one on{' '}
+                  <a
+                    href={tokensPage}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium break-all text-blue-600 hover:underline dark:text-blue-400"
+                  >
+                    {tokensPage.replace(/^https?:\/\//, '')}
+                  </a>
+                  .
+                </p>
+              ) : null}
+            </div>
             {problem ? <Alert>{problem}</Alert> : null}
             <div className="flex justify-end">
               <Button type="submit" loading={connect.isPending}>
