@@ -7,9 +7,10 @@ import { ActivityCard } from '@/features/github/components/activity-card';
 import { ConnectGithubPrompt } from '@/features/github/components/connect-github-prompt';
 import { GithubStatCards } from '@/features/github/components/github-stat-cards';
 import { RecentRepositories } from '@/features/github/components/recent-repositories';
-import { SyncStatusBar, VercelSyncStatusBar } from '@/features/github/components/sync-status-bar';
+import { SyncStatusBar } from '@/features/github/components/sync-status-bar';
 import { DashboardVercelProjects } from '@/features/vercel/components/dashboard-vercel-projects';
 import { DeploymentStatusPanel } from '@/features/vercel/components/deployment-status-panel';
+import { VercelSyncStatusBar } from '@/features/vercel/components/vercel-sync-status-bar';
 
 export function DashboardRoute() {
   const user = useUser();

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { VercelSyncStatusBar } from '@/features/github/components/sync-status-bar';
 import { DeploymentsView } from '@/features/vercel/components/deployments-view';
 import { VercelGate } from '@/features/vercel/components/vercel-gate';
+import { VercelSyncStatusBar } from '@/features/vercel/components/vercel-sync-status-bar';
 
 export function DeploymentsRoute() {
   return (

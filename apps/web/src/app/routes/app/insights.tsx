@@ -1,9 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
-import {
-  GithubSyncBanner,
-  VercelSyncStatusBar,
-} from '@/features/github/components/sync-status-bar';
+import { GithubSyncBanner } from '@/features/github/components/sync-status-bar';
 import { InsightsView } from '@/features/insights/components/insights-view';
+import { VercelSyncStatusBar } from '@/features/vercel/components/vercel-sync-status-bar';
 
 export function InsightsRoute() {
   return (

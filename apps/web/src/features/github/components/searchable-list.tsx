@@ -9,7 +9,7 @@ import { useListSearchParams } from '@/hooks/use-list-search-params';
 import { cx } from '@/utils/cx';
 import { formatNumber } from '@/utils/format-number';
 import { GithubLoadError } from './github-load-error';
-import { ListToolbar } from './list-toolbar';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 
 export type ListOption<T extends string> = { value: T; label: string };
 

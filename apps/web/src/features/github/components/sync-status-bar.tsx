@@ -1,62 +1,15 @@
-import type { SyncResult } from '@shipdeck/shared/github';
 import { RefreshCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { ProviderDownBanner } from '@/components/ui/provider-down-banner';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useUser } from '@/features/auth/hooks/use-session';
-import { useVercelSyncStatus } from '@/features/vercel/api/get-vercel-sync-status';
-import { formatDateTime } from '@/utils/format-date';
 import { formatNumber } from '@/utils/format-number';
 import { useSyncStatus } from '../api/get-sync-status';
-
-type Provider = 'GitHub' | 'Vercel';
-
-/**
- * The provider-down banner: the sync failed, so the page shows the last good data, and says as
- * of when (the exact time, and how long ago).
- */
-export function ProviderDownBanner({
-  provider,
-  status,
-}: {
-  provider: Provider;
-  status: Pick<SyncResult, 'syncedAt'> & { sync: Pick<SyncResult['sync'], 'lastError'> };
-}) {
-  const { syncedAt } = status;
-  if (!status.sync.lastError) return null;
-  return (
-    <Alert size="sm">
-      <span data-testid="sync-error" data-provider={provider}>
-        <strong className="font-semibold">{provider} sync failed:</strong> {status.sync.lastError}.{' '}
-        {syncedAt ? (
-          <>
-            Showing the last good data, as of{' '}
-            <time dateTime={syncedAt} suppressHydrationWarning>
-              {formatDateTime(syncedAt)}
-            </time>{' '}
-            (
-            <RelativeTime value={syncedAt} />
-            ).
-          </>
-        ) : (
-          'Nothing has been synced yet; it will be retried.'
-        )}
-      </span>
-    </Alert>
-  );
-}
 
 /** Where GitHub data is one input among others (insights): only the banner, when GitHub fails. */
 export function GithubSyncBanner() {
   const user = useUser();
   const query = useSyncStatus(user.githubId !== null);
   return query.data ? <ProviderDownBanner provider="GitHub" status={query.data} /> : null;
-}
-
-/** On Vercel pages and panels: nothing while Vercel answers, the banner when it does not. */
-export function VercelSyncStatusBar() {
-  const user = useUser();
-  const query = useVercelSyncStatus(user.vercel?.status === 'connected');
-  return query.data ? <ProviderDownBanner provider="Vercel" status={query.data} /> : null;
 }
 
 const phaseNouns: Record<string, string> = {

@@ -4,7 +4,7 @@ import {
   shipFilterLabels,
   shipFilterRules,
 } from '@shipdeck/shared/insights-constants';
-import { ListChoice } from '@/features/github/components/list-toolbar';
+import { ListChoice } from '@/components/ui/list-toolbar';
 import { useShipFilterParam } from '../hooks/use-ship-filter-param';
 
 const ALL = 'all';

@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { ListToolbar } from '@/features/github/components/list-toolbar';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { useListSearchParams } from '@/hooks/use-list-search-params';
 import { useVercelDeployments } from '../api/get-vercel-deployments';
 import { DeploymentRow } from './deployment-row';

@@ -4,12 +4,12 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Spinner } from '@/components/ui/spinner';
-import { VercelSyncStatusBar } from '@/features/github/components/sync-status-bar';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { useVercelProjects } from '../api/get-vercel-projects';
 import { deploymentPath } from '../deployment-path';
 import { DeploymentStatusBadge } from './deployment-status-badge';
 import { VercelGate } from './vercel-gate';
+import { VercelSyncStatusBar } from './vercel-sync-status-bar';
 
 /** The repository page's deployment status: the state of its Vercel project(s) and what production serves. */
 export function RepositoryDeploymentCard({ fullName }: { fullName: string }) {

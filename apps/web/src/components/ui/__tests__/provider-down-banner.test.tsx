@@ -7,7 +7,7 @@ import { mockApi, ok, syncedState } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildUser, buildVercelUser } from '@/testing/test-data';
 import { formatDateTime } from '@/utils/format-date';
-import { ProviderDownBanner } from '../sync-status-bar';
+import { ProviderDownBanner } from '../provider-down-banner';
 
 const lastGood = '2026-11-23T09:00:00.000Z';
 const failing = (lastError: string) => ({
