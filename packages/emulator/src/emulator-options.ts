@@ -62,6 +62,11 @@ export interface EmulatorOptions {
   /** Requests kept in the request log (default 2000). */
   requestLogSize?: number;
   /**
+   * The Vercel plan of personal accounts (teams carry their own): on `hobby` a rollback may only
+   * go to the previous production deployment, further answers 402. Default `pro`.
+   */
+  vercelPersonalPlan?: 'hobby' | 'pro';
+  /**
    * When set, the admin API (which lists every token) answers only requests carrying it in the
    * `x-emulator-key` header; identicons stay public. Demo mode sets a random one.
    */
@@ -93,6 +98,7 @@ export interface ResolvedOptions {
   activity: { intervalMs: number } | false;
   deploymentStepMs: number;
   requestLogSize: number;
+  vercelPersonalPlan: 'hobby' | 'pro';
   warmUp: boolean;
   adminKey: string | null;
 }
@@ -127,6 +133,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     activity: options.activity ?? false,
     deploymentStepMs: options.deploymentStepMs ?? 3000,
     requestLogSize: options.requestLogSize ?? 2000,
+    vercelPersonalPlan: options.vercelPersonalPlan ?? 'pro',
     warmUp: options.warmUp ?? true,
   };
 }

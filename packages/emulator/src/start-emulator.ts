@@ -136,7 +136,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const github = githubArea({ world, urls: () => urls, limiter });
   const oauth = oauthArea(world, new OAuthCodeStore());
-  const vercel = vercelArea(world);
+  const vercel = vercelArea(world, {
+    background: (work) => activity.background(work),
+    personalPlan: resolved.vercelPersonalPlan,
+  });
   const admin = adminArea({
     world,
     faults,

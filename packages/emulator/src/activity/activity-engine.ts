@@ -197,6 +197,16 @@ export class ActivityEngine {
     );
   }
 
+  /**
+   * Runs work an API call started but does not wait for (a redeploy's build, a promote's alias
+   * move), tracked like activity so `settle` and `close` wait for it or abandon it.
+   */
+  background(work: (ctx: ActivityContext) => Promise<void>): void {
+    this.track(work(this.context())).catch((error: unknown) =>
+      console.error('[emulator] deployment action failed', error),
+    );
+  }
+
   /** Finishes deployments that were generated mid-build, so demo data does not stay stuck. */
   resumeInFlight(): void {
     for (const deployment of this.deps.world.vercel.deployments) {

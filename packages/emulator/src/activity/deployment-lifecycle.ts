@@ -8,6 +8,7 @@ import type {
   VercelProject,
   VercelState,
 } from '../data/model.js';
+import { aliasState, moveProductionAlias } from '../data/vercel-alias-state.js';
 import { branchAlias, buildDeployment } from '../data/vercel-deployment-factory.js';
 import { deploymentStatusPayload } from '../webhooks/github-payloads.js';
 import { vercelDeploymentPayload } from '../webhooks/vercel-payloads.js';
@@ -21,7 +22,8 @@ const VERCEL_EVENT: Partial<Record<VercelState, string>> = {
   CANCELED: 'deployment.canceled',
 };
 
-async function announce(
+/** Sets a deployment's state and sends what Vercel and GitHub send for it. */
+export async function announce(
   ctx: ActivityContext,
   deployment: VercelDeployment,
   state: VercelState,
@@ -125,6 +127,11 @@ async function pause(ctx: ActivityContext, ms: number): Promise<boolean> {
   }
 }
 
+/** Read through a call so that TypeScript does not keep a narrowing across an await. */
+function canceled(deployment: VercelDeployment): boolean {
+  return deployment.state === 'CANCELED';
+}
+
 /** Finishes a deployment from whatever state it is in (also used for generated in-flight ones). */
 export async function resumeDeployment(
   ctx: ActivityContext,
@@ -140,11 +147,14 @@ export async function resumeDeployment(
       : null;
   if (deployment.state === 'QUEUED' || deployment.state === 'INITIALIZING') {
     if (!(await pause(ctx, ctx.deploymentStepMs))) return;
+    // PATCH /v12/deployments/{id}/cancel may have stopped it while it waited.
+    if (canceled(deployment)) return;
     deployment.buildingAt = Date.now();
     await announce(ctx, deployment, 'BUILDING', repo);
   }
   if (deployment.state !== 'BUILDING') return;
   if (!(await pause(ctx, ctx.deploymentStepMs * 2))) return;
+  if (canceled(deployment)) return;
   const final = outcome ?? (ctx.rng.chance(0.8) ? 'READY' : 'ERROR');
   deployment.readyAt = Date.now();
   if (final === 'ERROR') {
@@ -153,13 +163,10 @@ export async function resumeDeployment(
   } else if (project) {
     const branch = deployment.meta.branchAlias ?? (aliasPlan ? branchAlias(aliasPlan) : undefined);
     deployment.aliases = branch ? [branch] : [];
-    if (deployment.target === 'production') {
-      const domain = `${project.name}${world.vercel.users.has(project.accountId) ? '' : `-${world.vercel.scopeSlug(project.accountId)}`}.vercel.app`;
-      for (const other of world.vercel.deployments)
-        if (other.projectId === project.id)
-          other.aliases = other.aliases.filter((a) => a !== domain);
-      deployment.aliases = [domain, ...deployment.aliases];
-    }
+    // After an instant rollback, production builds no longer take the production domain until
+    // one is promoted (vercel.com/docs/instant-rollback).
+    if (deployment.target === 'production' && !aliasState(world, project.id).rolledBack)
+      moveProductionAlias(world, project, deployment);
   }
   await announce(ctx, deployment, final, repo);
 }

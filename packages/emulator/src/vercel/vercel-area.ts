@@ -3,12 +3,24 @@ import { jsonReply, JSON_TYPE, type Reply } from '../http/reply.js';
 import { Router } from '../http/router.js';
 import type { Area, IncomingContext } from '../http/server.js';
 import { getAuthUser } from './routes/user.js';
+import {
+  cancelDeployment,
+  createDeployment,
+  promoteDeployment,
+  rollbackDeployment,
+} from './routes/deployment-actions.js';
 import { getDeployment, listDeployments } from './routes/deployments.js';
+import { readBody } from '../http/read-body.js';
 import { listDeploymentEvents } from './routes/events.js';
 import { getProject, listProjects } from './routes/projects.js';
 import { listTeams } from './routes/teams.js';
 import { invalidToken, missingToken, VercelError } from './vercel-error.js';
-import type { VercelRequest, VercelResult, VercelRoute } from './vercel-request.js';
+import type {
+  VercelActionDeps,
+  VercelRequest,
+  VercelResult,
+  VercelRoute,
+} from './vercel-request.js';
 
 /** Vercel's API paths all start with a version segment such as `/v9/`. */
 export const VERCEL_PATH = /^\/v\d+\//;
@@ -18,7 +30,17 @@ function vercelRouter(): Router<VercelRoute> {
     .add('GET', '/v2/user', getAuthUser)
     .add('GET', '/v2/teams', listTeams)
     .add('GET', '/v13/deployments/:idOrUrl', getDeployment)
-    .add('GET', '/v3/deployments/:idOrUrl/events', listDeploymentEvents);
+    .add('GET', '/v3/deployments/:idOrUrl/events', listDeploymentEvents)
+    .add('POST', '/v13/deployments', createDeployment)
+    .add('PATCH', '/v12/deployments/:id/cancel', cancelDeployment)
+    .add('POST', '/v10/projects/:projectId/promote/:deploymentId', promoteDeployment);
+  // The CLI calls /v9 for rollback; the docs and @vercel/sdk call /v1 (PROVIDERS.md §9.2).
+  for (const version of ['v1', 'v9'])
+    router.add(
+      'POST',
+      `/${version}/projects/:projectId/rollback/:deploymentId`,
+      rollbackDeployment,
+    );
   for (const version of ['v9', 'v10']) {
     router
       .add('GET', `/${version}/projects`, listProjects)
@@ -68,7 +90,19 @@ function streamReply(
   };
 }
 
-export function vercelArea(world: World): Area {
+/** A JSON body, or undefined when there is none; malformed JSON is Vercel's 400. */
+async function jsonBody(ctx: IncomingContext): Promise<unknown> {
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return undefined;
+  const text = (await readBody(ctx.req)).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new VercelError(400, 'bad_request', 'Invalid JSON body.');
+  }
+}
+
+export function vercelArea(world: World, actions: VercelActionDeps): Area {
   const router = vercelRouter();
 
   const resolveScope = (
@@ -105,9 +139,14 @@ export function vercelArea(world: World): Area {
         ...scope,
         params: match.params,
         query: ctx.url.searchParams,
+        body: await jsonBody(ctx),
         now: Date.now(),
+        actions,
       });
       if (result.stream) return streamReply({ ...result, stream: result.stream });
+      // Promote and rollback answer 201 with no body at all.
+      if (result.body === undefined)
+        return { status: result.status ?? 204, headers: { ...result.headers }, body: null };
       return {
         status: result.status ?? 200,
         headers: {

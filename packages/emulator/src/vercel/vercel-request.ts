@@ -1,3 +1,4 @@
+import type { ActivityContext } from '../activity/activity-context.js';
 import type { VercelUser } from '../data/model.js';
 import type { World } from '../data/world.js';
 
@@ -11,8 +12,22 @@ export interface VercelRequest {
   teamId: string | null;
   params: Record<string, string>;
   query: URLSearchParams;
+  /** The parsed JSON body of a POST or PATCH; undefined when there is none. */
+  body: unknown;
   /** Epoch ms clock (live deployments move). */
   now: number;
+  /** What the deployment actions (redeploy, promote, rollback, cancel) need beyond the world. */
+  actions: VercelActionDeps;
+}
+
+export interface VercelActionDeps {
+  /** Runs the part of an action Vercel finishes after answering (a build, an alias move). */
+  background(work: (ctx: ActivityContext) => Promise<void>): void;
+  /**
+   * The plan of personal (non-team) accounts, which decides how far a rollback may go: Hobby
+   * only to the previous production deployment. Teams use their own `plan`.
+   */
+  personalPlan: 'hobby' | 'pro';
 }
 
 export interface VercelResult {

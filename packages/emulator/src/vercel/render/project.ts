@@ -1,6 +1,7 @@
 import { stableToken } from '../../data/ids.js';
 import type { VercelProject } from '../../data/model.js';
 import type { World } from '../../data/world.js';
+import { aliasState, hasAliasHistory, productionHolder } from '../../data/vercel-alias-state.js';
 import { renderDeploymentSummary } from './deployment.js';
 
 function link(world: World, project: VercelProject): Record<string, unknown> | undefined {
@@ -29,8 +30,15 @@ export function renderProject(
   detail: boolean,
 ): Record<string, unknown> {
   const deployments = world.vercel.deployments.filter((d) => d.projectId === project.id);
-  const production = deployments.find((d) => d.target === 'production');
-  const live = deployments.find((d) => d.target === 'production' && d.state === 'READY');
+  // After a promote or rollback, production is whichever deployment holds the production domain;
+  // before one, the newest production deployment as generated data always had it.
+  const moved = hasAliasHistory(world, project.id);
+  const holder = moved ? productionHolder(world, project) : undefined;
+  const production = moved ? holder : deployments.find((d) => d.target === 'production');
+  const live = moved
+    ? holder
+    : deployments.find((d) => d.target === 'production' && d.state === 'READY');
+  const state = aliasState(world, project.id);
   const body: Record<string, unknown> = {
     accountId: project.accountId,
     id: project.id,
@@ -64,6 +72,8 @@ export function renderProject(
     latestDeployments: deployments.slice(0, 5).map((d) => renderDeploymentSummary(world, d)),
   };
   if (production) body.targets = { production: renderDeploymentSummary(world, production) };
+  if (state.lastAliasRequest) body.lastAliasRequest = { ...state.lastAliasRequest };
+  if (state.rollbackDescription) body.rollbackDescription = { ...state.rollbackDescription };
   const linked = link(world, project);
   if (linked) body.link = linked;
   // The list schema requires serverlessFunctionRegion; the single-project schema does not know it.
