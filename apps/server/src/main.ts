@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { resolveEncryptionKey } from './config/encryption-key.js';
 import type { AppConfig } from './config/env.js';
@@ -25,14 +26,17 @@ async function main(): Promise<void> {
   let closeDemo = async () => {};
   let connectDemo = (_serverUrl: string) => {};
   let emulatorAdminKey: string | null = null;
+  let serveDemoPages = async (_app: FastifyInstance) => {};
   if (config.demoMode && !config.github.oauth) {
     const demo = await startDemoProviders(config, { activityMs: config.demoActivityMs });
     config = demo.config;
     closeDemo = demo.close;
     connectDemo = demo.connect;
     emulatorAdminKey = demo.adminKey;
+    serveDemoPages = demo.serveBrowserPages;
   }
   const app = await buildApp({ config });
+  await serveDemoPages(app);
   if (config.demoMode) {
     app.log.info(
       { githubApiUrl: config.github?.apiUrl },

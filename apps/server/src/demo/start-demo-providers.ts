@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.js';
+import { DEMO_GITHUB_PATH, demoGithubProxy } from './demo-github-proxy.js';
 
 /** A change (push, pull request, deployment) in the demo world about this often. */
 export const DEMO_ACTIVITY_MS = 30_000;
@@ -13,12 +15,16 @@ export interface DemoProviders {
   close: () => Promise<void>;
   /** Key the emulator's /_emulator admin API asks for (x-emulator-key). */
   adminKey: string;
+  /** Serves the emulator's browser pages under PUBLIC_URL (/_demo/github): call before listening. */
+  serveBrowserPages: (app: FastifyInstance) => Promise<void>;
 }
 
 /**
  * Demo mode: the built-in emulator plays GitHub (and Vercel) in this process, and the server is
  * pointed at it exactly as it would be at GitHub Enterprise Server. It also delivers webhooks,
  * signed with the configured secrets or, without them, with secrets generated for this run.
+ * Everything a browser is sent to (the authorize page, avatars, html_url pages) is addressed
+ * under PUBLIC_URL and proxied to the emulator; the server's own calls stay on loopback.
  */
 export async function startDemoProviders(
   config: AppConfig,
@@ -26,7 +32,11 @@ export async function startDemoProviders(
 ): Promise<DemoProviders> {
   // The admin API lists every emulated token: only whoever can read this process's log may use it.
   const adminKey = config.emulatorAdminKey ?? randomBytes(24).toString('base64url');
-  const emulator = await startEmulator({ port: config.emulatorPort, adminKey });
+  const emulator = await startEmulator({
+    port: config.emulatorPort,
+    adminKey,
+    webUrl: `${config.publicUrl}${DEMO_GITHUB_PATH}`,
+  });
   const githubSecret = config.webhooks.githubSecret ?? randomBytes(32).toString('hex');
   const vercelSecret = config.webhooks.vercelSecret ?? randomBytes(32).toString('hex');
   return {
@@ -34,8 +44,12 @@ export async function startDemoProviders(
       ...config,
       github: {
         apiUrl: emulator.githubApiUrl,
-        webUrl: emulator.oauthUrl,
-        oauth: { clientId: DEMO_OAUTH_APP.clientId, clientSecret: DEMO_OAUTH_APP.clientSecret },
+        webUrl: emulator.webUrl,
+        oauth: {
+          clientId: DEMO_OAUTH_APP.clientId,
+          clientSecret: DEMO_OAUTH_APP.clientSecret,
+          accessTokenUrl: emulator.accessTokenUrl,
+        },
       },
       // "Use the demo account" in the Connect Vercel dialog connects the emulator's demo token,
       // which stays on the server.
@@ -54,9 +68,11 @@ export async function startDemoProviders(
       if (activityMs > 0) emulator.startActivity(activityMs);
     },
     close: async () => {
-      emulator.stopActivity();
-      await emulator.close();
+      await emulator.close({ finishDeployments: false });
     },
     adminKey,
+    serveBrowserPages: async (app) => {
+      await app.register(demoGithubProxy, { emulatorUrl: emulator.url });
+    },
   };
 }
