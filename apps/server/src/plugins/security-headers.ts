@@ -2,7 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Avatars in demo mode come from the emulator over plain http on loopback. */
+/**
+ * A GitHub Enterprise Server on plain http serves avatars from its own origin ('https:' below
+ * covers the rest). Demo mode's avatars are same-origin: PUBLIC_URL/_demo/github proxies them.
+ */
 function providerImageOrigins(app: FastifyInstance): string[] {
   const github = app.config.github;
   return [github.webUrl, github.apiUrl]
