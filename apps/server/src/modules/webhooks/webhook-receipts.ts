@@ -30,12 +30,17 @@ export function webhookReceipt(
   return { provider, outcome: outcomeOf(request, statusCode) };
 }
 
+/** The receivers' refusals by status; 503 is theirs when no secret is set (webhooks.ts). */
+const REFUSALS: Partial<Record<number, WebhookOutcome>> = {
+  401: 'rejected',
+  429: 'rate_limited',
+  503: 'not_configured',
+};
+
 function outcomeOf(request: FastifyRequest, statusCode: number): WebhookOutcome {
   if (statusCode < 300) return redeliveries.has(request) ? 'duplicate' : 'accepted';
-  if (statusCode === 401) return 'rejected';
-  if (statusCode === 429) return 'rate_limited';
-  // The receivers answer 503 when their secret is not set (webhooks.ts `notConfigured`).
-  if (statusCode === 503) return 'not_configured';
+  const refusal = REFUSALS[statusCode];
+  if (refusal) return refusal;
   if (statusCode >= 500) return 'error';
   return 'invalid';
 }
