@@ -19,6 +19,7 @@ import * as githubRateBudgets from './migrations/2026-11-23-043-github-rate-budg
 import * as oauthBrowserBinding from './migrations/2026-11-23-050-oauth-browser-binding.js';
 import * as sessionGithubVerified from './migrations/2026-11-23-051-session-github-verified.js';
 import * as accountChangeTriggers from './migrations/2026-11-23-060-account-change-triggers.js';
+import * as jobKeys from './migrations/2026-11-23-070-job-keys.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-050-oauth-browser-binding': oauthBrowserBinding,
   '2026-11-23-051-session-github-verified': sessionGithubVerified,
   '2026-11-23-060-account-change-triggers': accountChangeTriggers,
+  '2026-11-23-070-job-keys': jobKeys,
 };
 
 const provider: MigrationProvider = {

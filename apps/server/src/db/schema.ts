@@ -1,4 +1,4 @@
-import type { JobSchedulesTable, JobsTable } from '../jobs/jobs.table.js';
+import type { JobKeysTable, JobSchedulesTable, JobsTable } from '../jobs/jobs.table.js';
 import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
 import type { GithubCacheTable } from '../modules/github/github-cache.table.js';
 import type { GithubRateBudgetsTable } from '../modules/github/github-rate-budgets.table.js';
@@ -44,6 +44,7 @@ export interface Database {
   github_rate_budgets: GithubRateBudgetsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  job_keys: JobKeysTable;
   vercel_connections: VercelConnectionsTable;
   vercel_projects: VercelProjectsTable;
   vercel_deployments: VercelDeploymentsTable;

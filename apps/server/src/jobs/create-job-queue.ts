@@ -25,6 +25,7 @@ export function createJobQueue(
   return new PgBossJobQueue({
     ...options,
     connectionString: database.config.connectionString,
+    db: database.db,
     schema: database.config.schema ?? 'pgboss',
   });
 }

@@ -8,6 +8,8 @@ export interface JobOptions {
   /**
    * De-duplication key: at most one queued and one running job per (queue, key), like pg-boss's
    * `stately` policy. A send that finds one already queued is dropped and answers null.
+   * Parts are joined by `:`, narrowest last (`vercel:<user>:<project>`), so `cancelByKey` can
+   * reach every job of a user through the user's part.
    */
   singletonKey?: string;
   /** Higher runs first (pg-boss's direction). Default 0. */
@@ -18,6 +20,11 @@ export interface JobOptions {
   retryLimit?: number;
   /** First retry delay in seconds; doubles each time. Default 10. */
   retryDelaySeconds?: number;
+}
+
+export interface CancelByKeyOptions {
+  /** Remove the jobs, finished ones included, rather than mark the unfinished ones cancelled. */
+  forget?: boolean;
 }
 
 export interface Job<T> {
@@ -91,6 +98,18 @@ export interface JobQueue {
    * that removes it. An observer that throws is ignored: it never fails a job.
    */
   observe(observer: JobObserver): () => void;
+  /**
+   * Cancels a job that has not finished: queued, it never runs; running, it finishes the attempt
+   * under way but is not retried. A finished or unknown job is left as it is. pg-boss names a job
+   * by its queue and id, so both engines take the two.
+   */
+  cancel(queue: string, id: string): Promise<void>;
+  /**
+   * Cancels, as `cancel`, the unfinished jobs of `queue` whose key is `key` or extends it with
+   * `:` (`vercel:<user>` reaches `vercel:<user>:<project>`). With `forget`, the jobs of those keys
+   * are removed instead, finished ones too: account deletion leaves no job naming the user.
+   */
+  cancelByKey(queue: string, key: string, options?: CancelByKeyOptions): Promise<void>;
   /**
    * Jobs waiting to run (queued, waiting for a retry or for their start time), per queue declared
    * by `work`: the engine counts its own storage, so callers never read its tables.

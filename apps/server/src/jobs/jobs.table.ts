@@ -1,5 +1,5 @@
 /** The states pg-boss uses, so both engines read alike; `created` and `retry` are the queued ones. */
-export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'failed';
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
 /** One job of the SQLite engine (PostgreSQL keeps its jobs in pg-boss's own tables). */
 export interface JobsTable {
@@ -33,4 +33,16 @@ export interface JobSchedulesTable {
   /** JSON. */
   data: string;
   last_slot_at: string;
+}
+
+/**
+ * The PostgreSQL engine's record of which job ids pg-boss gave a key: pg-boss 10 finds a job only
+ * by its id, so this is how `cancelByKey` reaches a key's jobs without reading pg-boss's tables.
+ */
+export interface JobKeysTable {
+  queue: string;
+  job_id: string;
+  singleton_key: string;
+  /** ISO; records older than any job can live are pruned. */
+  created_at: string;
 }

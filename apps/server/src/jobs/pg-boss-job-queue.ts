@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import type { Db } from '../db/database.js';
 import { assertCron } from './cron-slot.js';
 import type { JobEngineOptions } from './job-engine-options.js';
 import {
@@ -8,11 +9,26 @@ import {
   errorMessage,
   JobObservers,
 } from './job-engine-options.js';
-import type { JobHandler, JobObserver, JobOptions, JobQueue, WorkOptions } from './job-queue.js';
+import type {
+  CancelByKeyOptions,
+  JobHandler,
+  JobObserver,
+  JobOptions,
+  JobQueue,
+  WorkOptions,
+} from './job-queue.js';
 import { RetryLaterError } from './job-queue.js';
+import {
+  deleteJobKeys,
+  listJobIdsByKey,
+  pruneJobKeys,
+  recordJobKey,
+} from './job-keys.repository.js';
 
 export interface PgBossJobQueueOptions extends JobEngineOptions {
   connectionString: string;
+  /** The app's database, for the engine's record of which ids pg-boss gave each key. */
+  db: Db;
   /** pg-boss's own schema (its tables never mix with the app's migrations). */
   schema: string;
 }
@@ -24,6 +40,14 @@ interface Worker {
 
 /** How long a graceful stop waits for running jobs before failing them back to the queue. */
 const STOP_TIMEOUT_MS = 8_000;
+/**
+ * A key's record outlives its job: pg-boss drops a job never started after 14 days (its default
+ * retention, which the queues keep), and one that started ends within its retries.
+ */
+const KEEP_JOB_KEYS_MS = 15 * 24 * 60 * 60 * 1000;
+const PRUNE_JOB_KEYS_EVERY_MS = 60 * 60 * 1000;
+/** pg-boss's ids are uuids, and it refuses any other text where it expects one. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * pg-boss 10 on PostgreSQL: any number of instances share the queues, claims use
@@ -43,6 +67,7 @@ export class PgBossJobQueue implements JobQueue {
   private stopped = false;
   private client: Promise<PgBoss> | undefined;
   private worker: PgBoss | undefined;
+  private lastJobKeysPrune = 0;
 
   constructor(private readonly options: PgBossJobQueueOptions) {}
 
@@ -56,17 +81,35 @@ export class PgBossJobQueue implements JobQueue {
 
   async send<T extends object>(name: string, data: T, options: JobOptions = {}) {
     const boss = await this.ready(name);
-    return boss.send(name, data, {
-      // A stately queue treats every unkeyed job as one key (''), so an unkeyed job gets a key of
-      // its own and is never taken for a duplicate.
-      singletonKey: options.singletonKey ?? `job:${randomUUID()}`,
+    const sendOptions: PgBoss.SendOptions = {
       priority: options.priority ?? 0,
       retryLimit: options.retryLimit ?? defaultRetryLimit,
       retryDelay: options.retryDelaySeconds ?? defaultRetryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: this.options.expireInSeconds,
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
-    });
+    };
+    if (options.singletonKey === undefined) {
+      // A stately queue treats every unkeyed job as one key (''), so an unkeyed job gets a key of
+      // its own and is never taken for a duplicate; no one can cancel by it, so it is not recorded.
+      return boss.send(name, data, { ...sendOptions, singletonKey: `job:${randomUUID()}` });
+    }
+    return this.sendKeyed(boss, name, data, options.singletonKey, sendOptions);
+  }
+
+  async cancel(queue: string, id: string) {
+    if (!UUID.test(id)) return;
+    const boss = await this.ready();
+    await boss.cancel(queue, id);
+  }
+
+  async cancelByKey(queue: string, key: string, options: CancelByKeyOptions = {}) {
+    const ids = (await listJobIdsByKey(this.options.db, queue, key)).filter((id) => UUID.test(id));
+    if (ids.length === 0) return;
+    const boss = await this.ready();
+    if (options.forget) await boss.deleteJob(queue, ids);
+    else await boss.cancel(queue, ids);
+    await deleteJobKeys(this.options.db, queue, ids);
   }
 
   async schedule(name: string, cron: string, data: object = {}) {
@@ -178,21 +221,51 @@ export class PgBossJobQueue implements JobQueue {
         // pg-boss stores what is thrown: only a message PostgreSQL accepts.
         throw new Error(errorMessage(error));
       }
-      await boss.send(job.name, job.data, {
-        ...(job.singletonKey === null ? {} : { singletonKey: job.singletonKey }),
+      // Cancelled (or forgotten) while it ran: it must not come back.
+      const current = await boss.getJobById(job.name, job.id);
+      if (current?.state !== 'active') {
+        this.observers.report(job.name, 'completed', began);
+        return;
+      }
+      const resendOptions: PgBoss.SendOptions = {
         priority: job.priority,
         retryLimit: job.retryLimit,
         retryDelay: job.retryDelay,
         retryBackoff: job.retryBackoff,
         expireInSeconds: this.options.expireInSeconds,
         startAfter: Math.max(1, Math.ceil(error.seconds)),
-      });
+      };
+      if (job.singletonKey === null) await boss.send(job.name, job.data, resendOptions);
+      else await this.sendKeyed(boss, job.name, job.data, job.singletonKey, resendOptions);
       this.options.logger.info(
         { queue: job.name, jobId: job.id, seconds: error.seconds, reason: error.message },
         'job deferred',
       );
       this.observers.report(job.name, 'deferred', began);
     }
+  }
+
+  /**
+   * Sends with a key and records the id pg-boss will give the job, before the job exists, so a
+   * crash in between leaves at worst a record of no job rather than a job no cancel can reach.
+   */
+  private async sendKeyed(
+    boss: PgBoss,
+    name: string,
+    data: object,
+    key: string,
+    options: PgBoss.SendOptions,
+  ): Promise<string | null> {
+    const id = randomUUID();
+    const now = Date.now();
+    await recordJobKey(this.options.db, { queue: name, jobId: id, key }, now);
+    const sent = await boss.send(name, data, { ...options, id, singletonKey: key });
+    if (sent === null) await deleteJobKeys(this.options.db, name, [id]);
+    if (now - this.lastJobKeysPrune > PRUNE_JOB_KEYS_EVERY_MS) {
+      this.lastJobKeysPrune = now;
+      await pruneJobKeys(this.options.db, now - KEEP_JOB_KEYS_MS);
+    }
+    return sent;
   }
 
   private timers() {

@@ -7,14 +7,23 @@ import {
   errorMessage,
   JobObservers,
 } from './job-engine-options.js';
-import type { JobHandler, JobObserver, JobOptions, JobQueue, WorkOptions } from './job-queue.js';
+import type {
+  CancelByKeyOptions,
+  JobHandler,
+  JobObserver,
+  JobOptions,
+  JobQueue,
+  WorkOptions,
+} from './job-queue.js';
 import { RetryLaterError } from './job-queue.js';
 import type { JobRow } from './sqlite-jobs.repository.js';
 import {
+  cancelJobs,
   claimJob,
   completeJob,
   countQueuedJobs,
   deferJob,
+  deleteKeyedJobs,
   expireJobs,
   failJob,
   insertJob,
@@ -110,6 +119,15 @@ export class SqliteJobQueue implements JobQueue {
       if (!row) return;
       await this.run(row);
     }
+  }
+
+  async cancel(queue: string, id: string) {
+    await cancelJobs(this.db, queue, { id });
+  }
+
+  async cancelByKey(queue: string, key: string, options: CancelByKeyOptions = {}) {
+    if (options.forget) await deleteKeyedJobs(this.db, queue, key);
+    else await cancelJobs(this.db, queue, { key });
   }
 
   observe(observer: JobObserver) {

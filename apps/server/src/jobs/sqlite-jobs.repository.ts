@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import { inKeyFamily } from './job-key-family.js';
 import type { JobsTable } from './jobs.table.js';
 
 export type JobRow = Selectable<JobsTable>;
 
 const QUEUED = ['created', 'retry'] as const;
+const UNFINISHED = ['created', 'retry', 'active'] as const;
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
@@ -213,6 +215,33 @@ export async function deferJob(db: Db, attempt: Attempt, seconds: number): Promi
   });
 }
 
+/** Which jobs a cancel reaches: one by id, or a key and the keys that extend it. */
+export type JobSelector = { id: string } | { key: string };
+
+/**
+ * Marks the selected unfinished jobs cancelled. A running one keeps running, but its attempt is
+ * no longer active, so completing, failing or deferring it changes nothing.
+ */
+export async function cancelJobs(
+  db: Db,
+  queue: string,
+  which: JobSelector,
+  now = Date.now(),
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ state: 'cancelled', completed_at: iso(now), expires_at: null })
+    .where('queue', '=', queue)
+    .where('state', 'in', UNFINISHED)
+    .where('id' in which ? (eb) => eb('id', '=', which.id) : inKeyFamily(which.key))
+    .execute();
+}
+
+/** Removes every job of a key and the keys that extend it, whatever its state. */
+export async function deleteKeyedJobs(db: Db, queue: string, key: string): Promise<void> {
+  await db.deleteFrom('jobs').where('queue', '=', queue).where(inKeyFamily(key)).execute();
+}
+
 /** Jobs waiting to run per queue, those waiting for a retry or their start time included. */
 export async function countQueuedJobs(db: Db, queues: string[]): Promise<Map<string, number>> {
   if (queues.length === 0) return new Map();
@@ -250,7 +279,7 @@ export async function expireJobs(db: Db, now = Date.now()): Promise<number> {
 export async function purgeFinishedJobs(db: Db, olderThan: number): Promise<void> {
   await db
     .deleteFrom('jobs')
-    .where('state', 'in', ['completed', 'failed'])
+    .where('state', 'in', ['completed', 'cancelled', 'failed'])
     .where('completed_at', '<', iso(olderThan))
     .execute();
 }

@@ -152,6 +152,118 @@ describe.each(testDialects)('job queue on %s', (dialect) => {
     expect((await storedJob(t.database, waiting?.id ?? '')).state).toBe('completed');
   });
 
+  it('cancels a queued job by id, frees its key, and leaves a finished job as it is', async () => {
+    const queue = newQueue();
+    const name = queueName('cancel');
+    const ran: string[] = [];
+    await queue.work<{ label: string }>(name, (job) => {
+      ran.push(job.data.label);
+      return Promise.resolve();
+    });
+    const cancelled = await queue.send(name, { label: 'cancelled' }, { singletonKey: 'user-1' });
+    const kept = await queue.send(name, { label: 'kept' }, { singletonKey: 'user-2' });
+    if (!cancelled || !kept) throw new Error('not queued');
+
+    await queue.cancel(name, cancelled);
+    await queue.cancel(queueName('other'), kept);
+    await queue.cancel(name, 'no-such-job');
+    expect((await queue.countQueued()).get(name)).toBe(1);
+    // The cancelled job no longer holds its key.
+    expect(await queue.send(name, { label: 'again' }, { singletonKey: 'user-1' })).not.toBeNull();
+    await queue.drain();
+    expect(ran.sort()).toEqual(['again', 'kept']);
+    expect((await storedJob(t.database, cancelled)).state).toBe('cancelled');
+
+    await queue.cancel(name, kept);
+    expect((await storedJob(t.database, kept)).state).toBe('completed');
+  });
+
+  it('cancels by key the key and the keys that extend it after a colon, and nothing else', async () => {
+    const queue = newQueue();
+    const name = queueName('cancel-key');
+    const other = queueName('cancel-key-other');
+    const ran: string[] = [];
+    for (const queueOfJob of [name, other]) {
+      await queue.work<{ key: string }>(queueOfJob, (job) => {
+        ran.push(`${queueOfJob === name ? '' : 'other '}${job.data.key}`);
+        return Promise.resolve();
+      });
+    }
+    const keys = [
+      'vercel:u1',
+      'vercel:u1:p1',
+      'vercel:u1:p2',
+      'vercel:u10',
+      'vercel:u1x',
+      'Vercel:U1',
+    ];
+    // A key holding LIKE's wildcards must reach only itself.
+    keys.push('a_b%', 'axbc', 'vercel:u2:p1');
+    for (const key of keys) await queue.send(name, { key }, { singletonKey: key });
+    await queue.send(other, { key: 'vercel:u1' }, { singletonKey: 'vercel:u1' });
+
+    await queue.cancelByKey(name, 'vercel:u1');
+    await queue.cancelByKey(name, 'a_b%');
+    await queue.cancelByKey(name, 'nobody');
+    await queue.drain();
+    expect(ran.sort()).toEqual([
+      'Vercel:U1',
+      'axbc',
+      'other vercel:u1',
+      'vercel:u10',
+      'vercel:u1x',
+      'vercel:u2:p1',
+    ]);
+  });
+
+  it('lets a running job that is cancelled finish its attempt, and never runs it again', async () => {
+    const queue = newQueue();
+    const name = queueName('cancel-running');
+    const attempts: string[] = [];
+    await queue.work<{ label: string }>(name, async (job) => {
+      attempts.push(job.data.label);
+      await queue.cancelByKey(name, job.data.label);
+      if (job.data.label === 'fails') throw new Error('broke after the cancel');
+      throw new RetryLaterError(60, 'rate limited after the cancel');
+    });
+    const fails = await queue.send(name, { label: 'fails' }, { singletonKey: 'fails' });
+    const waits = await queue.send(name, { label: 'waits' }, { singletonKey: 'waits' });
+    if (!fails || !waits) throw new Error('not queued');
+
+    await queue.drain();
+    await makeDue(t.database, name);
+    await queue.drain();
+    expect(attempts.sort()).toEqual(['fails', 'waits']);
+    expect(await waitingJobs(t.database, name)).toEqual([]);
+    expect((await storedJob(t.database, fails)).state).toBe('cancelled');
+    expect((await storedJob(t.database, waits)).state).toBe('cancelled');
+  });
+
+  it('forgets a key’s jobs, finished ones too, and leaves other keys’ jobs', async () => {
+    const queue = newQueue();
+    const name = queueName('forget');
+    await queue.work(name, () => Promise.resolve());
+    const finished = await queue.send(name, {}, { singletonKey: 'user-7' });
+    await queue.drain();
+    const queued = await queue.send(name, {}, { singletonKey: 'user-7:project-1' });
+    const kept = await queue.send(name, {}, { singletonKey: 'user-8' });
+    if (!finished || !queued || !kept) throw new Error('not queued');
+
+    await queue.cancelByKey(name, 'user-7', { forget: true });
+    await expect(storedJob(t.database, finished)).rejects.toThrow();
+    await expect(storedJob(t.database, queued)).rejects.toThrow();
+    expect((await storedJob(t.database, kept)).state).toBe('created');
+    if (dialect === 'postgres') {
+      // Nor does the engine's record of ids by key keep the key.
+      const records = await t.database.db
+        .selectFrom('job_keys')
+        .select('singleton_key')
+        .where('queue', '=', name)
+        .execute();
+      expect(records.map((record) => record.singleton_key)).toEqual(['user-8']);
+    }
+  });
+
   it('queues one job per cron tick', async () => {
     const queue = newQueue({ pollIntervalMs: 100 });
     const name = queueName('cron');

@@ -1,22 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { GITHUB_SYNC_QUEUE, githubSyncKey } from '../github-sync/request-github-sync.js';
+import {
+  VERCEL_PROJECT_SYNC_QUEUE,
+  VERCEL_SYNC_QUEUE,
+  vercelSyncKey,
+} from '../vercel/vercel-sync-jobs.js';
 
 /**
- * Queued background work for an account (its syncs) names it only inside the job's data, so
- * deleting the account removes those jobs by hand: from the SQLite engine's `jobs` table, and on
- * PostgreSQL from pg-boss's own `job` table (same schema rule as `create-job-queue.ts`).
+ * A deleted account's background work (its syncs) must neither run nor stay stored with its id in
+ * the job's data, so its jobs are removed through the queue, finished ones too. They are found by
+ * their keys, which the queueing modules build from the user's id.
  */
 export async function forgetUserJobs(app: FastifyInstance, userId: string): Promise<void> {
-  const pattern = `%"userId":"${userId}"%`;
-  await app.db.deleteFrom('jobs').where('data', 'like', pattern).execute();
-  const database = app.database.config;
-  if (database.dialect !== 'postgres') return;
-  const schema = database.schema ?? 'pgboss';
-  const exists = await sql<{
-    found: string | null;
-  }>`select to_regclass(${`${schema}.job`}) as found`.execute(app.db);
-  if (!exists.rows[0]?.found) return;
-  await sql`delete from ${sql.table(`${schema}.job`)} where data->>'userId' = ${userId}`.execute(
-    app.db,
-  );
+  const userJobs = [
+    { queue: GITHUB_SYNC_QUEUE, key: githubSyncKey(userId) },
+    { queue: VERCEL_SYNC_QUEUE, key: vercelSyncKey(userId) },
+    // A project's key extends the user's, so this one reaches the jobs of every project.
+    { queue: VERCEL_PROJECT_SYNC_QUEUE, key: vercelSyncKey(userId) },
+  ];
+  for (const { queue, key } of userJobs) {
+    await app.jobs.cancelByKey(queue, key, { forget: true });
+  }
 }

@@ -17,6 +17,11 @@ export const INITIAL_SYNC_PRIORITY = 10;
  */
 export type GithubSyncJobReason = SyncReason | 'ship-status';
 
+/** The key of a user's sync jobs: one queued per user, and how account deletion finds them. */
+export function githubSyncKey(userId: string): string {
+  return `github:${userId}`;
+}
+
 /** Queues a sync of the user's GitHub data; at most one queued per user. */
 export async function requestGithubSync(
   app: FastifyInstance,
@@ -36,7 +41,7 @@ export async function requestGithubSync(
     GITHUB_SYNC_QUEUE,
     { userId, reason },
     {
-      singletonKey: `github:${userId}`,
+      singletonKey: githubSyncKey(userId),
       priority: reason === 'initial' ? INITIAL_SYNC_PRIORITY : 0,
       retryLimit: 5,
     },

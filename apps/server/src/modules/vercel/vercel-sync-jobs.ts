@@ -22,6 +22,14 @@ interface VercelProjectSyncJob {
   projectId: string;
 }
 
+/**
+ * The key of a user's account sync; a project's sync extends it (`vercel:<user>:<project>`), so
+ * account deletion reaches both through it.
+ */
+export function vercelSyncKey(userId: string): string {
+  return `vercel:${userId}`;
+}
+
 /** Queues a sync of the user's Vercel account, at most one waiting per user. */
 export async function requestVercelSync(
   app: FastifyInstance,
@@ -32,7 +40,7 @@ export async function requestVercelSync(
     VERCEL_SYNC_QUEUE,
     { userId },
     {
-      singletonKey: `vercel:${userId}`,
+      singletonKey: vercelSyncKey(userId),
       priority: reason === 'initial' ? INITIAL_SYNC_PRIORITY : 0,
       retryLimit: 5,
     },
@@ -51,7 +59,7 @@ export async function requestVercelProjectSync(
   await app.jobs.send<VercelProjectSyncJob>(
     VERCEL_PROJECT_SYNC_QUEUE,
     { userId, projectId },
-    { singletonKey: `vercel:${userId}:${projectId}`, retryLimit: 3 },
+    { singletonKey: `${vercelSyncKey(userId)}:${projectId}`, retryLimit: 3 },
   );
 }
 

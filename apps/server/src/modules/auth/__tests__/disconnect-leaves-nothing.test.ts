@@ -24,6 +24,8 @@ const jobState = (row: unknown): string | undefined =>
   row !== null && typeof row === 'object' && 'state' in row && 'singleton_key' in row
     ? String(row.state)
     : undefined;
+/** The PostgreSQL engine's record of the id pg-boss gave a key: job history, like the jobs. */
+const isJobKey = (table: string) => table === 'job_keys';
 
 const emulator = useEmulator({ repos: 3, richRepos: 1, projects: 2, rateLimits: false });
 
@@ -68,7 +70,7 @@ describe.each(testDialects)('no provider row of a disconnected user survives on 
     expect(
       jobs.filter((row) => ['created', 'retry', 'active'].includes(jobState(row.row) ?? '')),
     ).toEqual([]);
-    const rest = left.filter((row) => jobState(row.row) === undefined);
+    const rest = left.filter((row) => jobState(row.row) === undefined && !isJobKey(row.table));
     expect(rest.filter((row) => !ACCOUNT_TABLES.has(row.table))).toEqual([]);
     const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
     expect(me.json()).toMatchObject({
