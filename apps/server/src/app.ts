@@ -39,6 +39,8 @@ import { doraRoute } from './modules/insights/routes/dora.js';
 import { etasRoute } from './modules/insights/routes/etas.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { registerVercelSyncJobs } from './modules/vercel/vercel-sync-jobs.js';
+import { registerVercelAliasOutcomeJobs } from './modules/vercel/vercel-alias-outcome.js';
+import { vercelActionRoutes } from './modules/vercel/routes/vercel-actions.js';
 import { vercelConnectRoutes } from './modules/vercel/routes/vercel-connect.js';
 import { vercelDeploymentRoutes } from './modules/vercel/routes/vercel-deployments.js';
 import { vercelSyncStatusRoute } from './modules/vercel/routes/vercel-sync-status.js';
@@ -184,11 +186,13 @@ export async function buildApp({
     async (vercel) => {
       await vercel.register(vercelProjectRoutes);
       await vercel.register(vercelDeploymentRoutes);
+      await vercel.register(vercelActionRoutes);
       await vercel.register(vercelSyncStatusRoute);
     },
     { prefix: '/api/vercel' },
   );
   await registerVercelSyncJobs(app);
+  await registerVercelAliasOutcomeJobs(app);
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   await app.register(eventTicketRoute);
   await app.register(eventStreamRoute);

@@ -14,6 +14,8 @@ export const errorCodeSchema = z.enum([
   'SERVICE_UNAVAILABLE',
   'GITHUB_NOT_CONNECTED',
   'PROVIDER_ERROR',
+  /** A provider refused because of the account's plan (Vercel Hobby's rollback limit). */
+  'PLAN_LIMIT',
   'INTERNAL_ERROR',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

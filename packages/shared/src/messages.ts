@@ -101,3 +101,21 @@ export const successMessages = {
   githubConnected: 'GitHub account connected',
   accountDeleted: 'Account deleted successfully.',
 } as const;
+
+/** Redeploy, promote, rollback and cancel (issue 27): what Shipdeck says when Vercel refuses. */
+export const vercelActionMessages = {
+  notConnected: 'Connect your Vercel account in Settings to act on deployments.',
+  hobbyRollback:
+    'Hobby can only roll back to the previous deployment. Upgrade the Vercel account to Pro to roll back further.',
+  tokenScope:
+    'The Vercel token cannot make this change: it lacks the scope or the team role for it. Reconnect Vercel with a token that can.',
+  reconnect: 'Vercel no longer accepts the saved token. Reconnect Vercel in Settings.',
+  conflict: 'Vercel refused the change:',
+  rateLimited: 'Vercel is rate limiting this account. Try again in a minute.',
+  unavailable: 'Vercel did not answer the request. Nothing was changed on our side; try again.',
+  cancelFinished: 'Only a queued or building deployment can be cancelled; this one is',
+  noRollbackTarget: 'There is no earlier ready production deployment to roll back to.',
+  rollbackNotProduction: 'Only a ready production deployment can take production back.',
+  promoteNotReady: 'Only a ready deployment can be promoted to production.',
+  alreadyProduction: 'This deployment already serves production.',
+} as const;

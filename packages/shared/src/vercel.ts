@@ -128,6 +128,11 @@ export const vercelProjectSchema = z.object({
   repository: githubRepositoryRefSchema,
   productionDeployment: vercelDeploymentSchema.nullable(),
   latestDeployment: vercelDeploymentSchema.nullable(),
+  /**
+   * Production is pinned by an instant rollback: it serves an older deployment than the newest
+   * ready production build, and new ones stay off production until one is promoted.
+   */
+  productionRolledBack: z.boolean().default(false),
 });
 export type VercelProject = z.infer<typeof vercelProjectSchema>;
 

@@ -1,14 +1,25 @@
 // The standalone functions and VercelCore load only the schemas of the calls made: the `Vercel`
 // class loads every model of the API, about 400 MB of heap (measured by bench/load.ts).
 import { VercelCore } from '@vercel/sdk/core.js';
+import { deploymentsCancelDeployment } from '@vercel/sdk/funcs/deploymentsCancelDeployment.js';
+import { deploymentsCreateDeployment } from '@vercel/sdk/funcs/deploymentsCreateDeployment.js';
 import { deploymentsGetDeploymentEvents } from '@vercel/sdk/funcs/deploymentsGetDeploymentEvents.js';
 import { deploymentsGetDeployments } from '@vercel/sdk/funcs/deploymentsGetDeployments.js';
+import { projectsGetProject } from '@vercel/sdk/funcs/projectsGetProject.js';
 import { projectsGetProjects } from '@vercel/sdk/funcs/projectsGetProjects.js';
+import { projectsRequestPromote } from '@vercel/sdk/funcs/projectsRequestPromote.js';
+import { projectsRequestRollback } from '@vercel/sdk/funcs/projectsRequestRollback.js';
 import { teamsGetTeams } from '@vercel/sdk/funcs/teamsGetTeams.js';
 import { userGetAuthUser } from '@vercel/sdk/funcs/userGetAuthUser.js';
 import { VercelError } from '@vercel/sdk/models/vercelerror.js';
 import { HTTP_TIMEOUT_MS } from '@shipdeck/shared/constants';
 import type { VercelConfig } from '../../config/env.js';
+import {
+  actionDeploymentWire,
+  aliasProjectWire,
+  type ActionDeploymentWire,
+  type AliasProjectWire,
+} from './vercel-action-wire.js';
 import type { ProjectWire, DeploymentWire, EventWire, TeamWire } from './vercel-wire.js';
 import {
   authUserWire,
@@ -22,13 +33,32 @@ import {
 export class VercelApiError extends Error {
   override name = 'VercelApiError';
   constructor(
-    readonly kind: 'invalid-token' | 'forbidden' | 'not-found' | 'rate-limited' | 'unavailable',
+    readonly kind:
+      'invalid-token' | 'forbidden' | 'not-found' | 'rate-limited' | 'unavailable' | 'refused',
     message: string,
     readonly retryAfterSeconds: number | null = null,
+    /** Vercel's status and its own `error.message`, for the answers a route passes on. */
+    readonly upstream: { status: number; message: string | null } | null = null,
   ) {
     super(message);
   }
 }
+
+/** Vercel's `{"error":{"message"}}`, when the body has one. */
+function upstreamMessage(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return null;
+    const { error } = parsed;
+    if (typeof error !== 'object' || error === null || !('message' in error)) return null;
+    return typeof error.message === 'string' ? error.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Statuses by which Vercel refuses an action (bad input, plan limit, conflicting state). */
+const REFUSALS = new Set([400, 402, 409, 422]);
 
 function classify(error: unknown): VercelApiError {
   if (error instanceof VercelApiError) return error;
@@ -37,7 +67,16 @@ function classify(error: unknown): VercelApiError {
     if (error.statusCode === 401 || /"(invalidToken|missingToken)"\s*:\s*true/.test(error.body)) {
       return new VercelApiError('invalid-token', 'Vercel does not accept the token');
     }
-    if (error.statusCode === 403) return new VercelApiError('forbidden', 'Not authorized');
+    const upstream = { status: error.statusCode, message: upstreamMessage(error.body) };
+    if (error.statusCode === 403)
+      return new VercelApiError('forbidden', 'Not authorized', null, upstream);
+    if (REFUSALS.has(error.statusCode))
+      return new VercelApiError(
+        'refused',
+        upstream.message ?? `Vercel answered ${error.statusCode}`,
+        null,
+        upstream,
+      );
     if (error.statusCode === 404) return new VercelApiError('not-found', 'Not found');
     if (error.statusCode === 429) {
       const reset = Number(
@@ -49,13 +88,15 @@ function classify(error: unknown): VercelApiError {
         Number.isFinite(reset) && reset > 0 ? Math.min(reset, 3600) : 60,
       );
     }
-    return new VercelApiError('unavailable', `Vercel answered ${error.statusCode}`);
+    return new VercelApiError('unavailable', `Vercel answered ${error.statusCode}`, null, upstream);
   }
   return new VercelApiError(
     'unavailable',
     error instanceof Error ? `Vercel unreachable: ${error.name}` : 'Vercel unreachable',
   );
 }
+
+const NO_RETRIES = { retries: { strategy: 'none' } } as const;
 
 /**
  * The official SDK: every call has a timeout, and 429/5xx/connection failures are retried with
@@ -191,5 +232,62 @@ export class VercelClient {
       ),
     );
     return eventsWire.parse(body ?? []);
+  }
+
+  // Actions are sent once: a retried POST could start a second build or a second alias job, and
+  // a 5xx is reported to the user, who can try again knowing what happened.
+
+  /** `POST /v13/deployments` with `deploymentId`: a new build of that deployment's source. */
+  async redeploy(
+    deploymentId: string,
+    name: string,
+    target: 'production' | 'preview',
+    /** `promote` when a preview is rebuilt for production, as the CLI's promote does. */
+    action: 'redeploy' | 'promote' = 'redeploy',
+  ): Promise<ActionDeploymentWire> {
+    const body = await this.call(() =>
+      deploymentsCreateDeployment(
+        this.sdk,
+        {
+          ...this.scope,
+          // Bypasses Vercel's deduplication: a redeploy is asked for because the last build is
+          // not wanted as it is (PROVIDERS.md §9.2).
+          forceNew: '1',
+          requestBody: { deploymentId, name, target, meta: { action } },
+        },
+        NO_RETRIES,
+      ),
+    );
+    return actionDeploymentWire.parse(body);
+  }
+
+  /** `POST /v10/projects/{id}/promote/{deploymentId}`: 201/202, the alias moves in the background. */
+  async promote(projectId: string, deploymentId: string): Promise<void> {
+    await this.call(() =>
+      projectsRequestPromote(this.sdk, { ...this.scope, projectId, deploymentId }, NO_RETRIES),
+    );
+  }
+
+  /** `POST /v1/projects/{id}/rollback/{deploymentId}` (the SDK's path; the CLI's /v9 is a twin). */
+  async rollback(projectId: string, deploymentId: string): Promise<void> {
+    await this.call(() =>
+      projectsRequestRollback(this.sdk, { ...this.scope, projectId, deploymentId }, NO_RETRIES),
+    );
+  }
+
+  /** `PATCH /v12/deployments/{id}/cancel` */
+  async cancel(deploymentId: string): Promise<ActionDeploymentWire> {
+    const body = await this.call(() =>
+      deploymentsCancelDeployment(this.sdk, { ...this.scope, id: deploymentId }, NO_RETRIES),
+    );
+    return actionDeploymentWire.parse(body);
+  }
+
+  /** `GET /v9/projects/{id}`: its production deployment and `lastAliasRequest`. */
+  async projectAlias(projectId: string): Promise<AliasProjectWire> {
+    const body = await this.call(() =>
+      projectsGetProject(this.sdk, { ...this.scope, idOrName: projectId }),
+    );
+    return aliasProjectWire.parse(body);
   }
 }

@@ -46,7 +46,7 @@ export function toDeploymentDto(row: DeploymentRow, githubWebUrl: string): Verce
 export function toProjectDto(
   row: ProjectRow,
   githubWebUrl: string,
-  deployments: { production?: DeploymentRow; latest?: DeploymentRow },
+  deployments: { production?: DeploymentRow; latest?: DeploymentRow; rolledBack?: boolean },
 ): VercelProject {
   const link = row.link_type
     ? {
@@ -69,5 +69,6 @@ export function toProjectDto(
       ? toDeploymentDto(deployments.production, githubWebUrl)
       : null,
     latestDeployment: deployments.latest ? toDeploymentDto(deployments.latest, githubWebUrl) : null,
+    productionRolledBack: deployments.rolledBack ?? false,
   };
 }

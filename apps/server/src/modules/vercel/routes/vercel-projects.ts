@@ -13,6 +13,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { splitFullName } from '../deployment-git-links.js';
+import { rolledBackProjectIds } from '../vercel-actions.repository.js';
 import { toDeploymentDto, toProjectDto } from '../vercel-dto.js';
 import {
   findProjectRow,
@@ -49,19 +50,21 @@ export const vercelProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         offset,
         ...(repo ? { repo } : {}),
       });
-      const [latest, production] = await Promise.all([
+      const [latest, production, rolledBack] = await Promise.all([
         latestDeploymentRows(
           app.db,
           user.id,
           rows.map((row) => row.id),
         ),
         productionDeploymentRows(app.db, user.id, rows),
+        rolledBackProjectIds(app.db, user.id, rows),
       ]);
       return ok({
         projects: rows.map((row) =>
           toProjectDto(row, githubWebUrl(), {
             production: production.get(row.id),
             latest: latest.find((d) => d.project_id === row.id),
+            rolledBack: rolledBack.has(row.id),
           }),
         ),
         pagination: { total, limit, offset, hasNext: offset + rows.length < total },
@@ -86,14 +89,16 @@ export const vercelProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const row = await findProjectRow(app.db, user.id, request.params.id);
       if (!row) throw new AppError(404, 'NOT_FOUND', vercelMessages.projectNotFound);
-      const [latest, production] = await Promise.all([
+      const [latest, production, rolledBack] = await Promise.all([
         latestDeploymentRows(app.db, user.id, [row.id]),
         productionDeploymentRows(app.db, user.id, [row]),
+        rolledBackProjectIds(app.db, user.id, [row]),
       ]);
       return ok({
         project: toProjectDto(row, githubWebUrl(), {
           production: production.get(row.id),
           latest: latest[0],
+          rolledBack: rolledBack.has(row.id),
         }),
         syncedAt: await projectsSyncedAt(app.db, user.id),
       });

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { successEnvelope } from '@shipdeck/shared/api-envelope';
+import { vercelActionMessages } from '@shipdeck/shared/messages';
+import {
+  projectIdParamSchema,
+  vercelActionResultSchema,
+  vercelRedeployBodySchema,
+  vercelRollbackBodySchema,
+  type VercelActionKind,
+} from '@shipdeck/shared/vercel-actions';
+import { idParamSchema } from '@shipdeck/shared/vercel';
+import { deploymentStateLabels, vercelMessages } from '@shipdeck/shared/vercel-constants';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error.js';
+import { ok } from '../../../lib/reply.js';
+import { requireAuth } from '../../../plugins/authenticate.js';
+import { notify } from '../../notifications/notify.js';
+import { ACTION_NOTIFICATION } from '../vercel-action-notifications.js';
+import { requestAliasOutcome } from '../vercel-alias-outcome.js';
+import { VercelApiError, type VercelClient } from '../vercel-client.js';
+import {
+  previousReadyProduction,
+  storeDeploymentState,
+  storeRedeployment,
+} from '../vercel-actions.repository.js';
+import { vercelClientFor } from '../vercel-credentials.js';
+import { toDeploymentDto } from '../vercel-dto.js';
+import {
+  findDeploymentRow,
+  findProjectRow,
+  productionDeploymentRows,
+  type DeploymentRow,
+  type ProjectRow,
+} from '../vercel-read.repository.js';
+import { requestVercelProjectSync } from '../vercel-sync-jobs.js';
+
+const UNFINISHED = new Set(['QUEUED', 'INITIALIZING', 'BUILDING']);
+
+/** Vercel's refusal as an answer the user can act on. */
+function actionError(error: unknown): unknown {
+  if (!(error instanceof VercelApiError)) return error;
+  switch (error.kind) {
+    case 'invalid-token':
+      return new AppError(403, 'FORBIDDEN', vercelActionMessages.reconnect);
+    case 'forbidden':
+      return new AppError(403, 'FORBIDDEN', vercelActionMessages.tokenScope);
+    case 'not-found':
+      return new AppError(404, 'NOT_FOUND', vercelMessages.deploymentNotFound);
+    case 'rate-limited':
+      return new AppError(429, 'RATE_LIMITED', vercelActionMessages.rateLimited, undefined, {
+        'retry-after': String(error.retryAfterSeconds ?? 60),
+      });
+    case 'refused': {
+      if (error.upstream?.status === 402)
+        return new AppError(402, 'PLAN_LIMIT', vercelActionMessages.hobbyRollback);
+      const detail = error.upstream?.message ?? `Vercel answered ${error.upstream?.status ?? ''}`;
+      return new AppError(409, 'CONFLICT', `${vercelActionMessages.conflict} ${detail}`);
+    }
+    case 'unavailable':
+      return new AppError(502, 'PROVIDER_ERROR', vercelActionMessages.unavailable);
+  }
+}
+
+async function upstream<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw actionError(error);
+  }
+}
+
+const shortSha = (row: DeploymentRow): string => row.commit_sha?.slice(0, 7) ?? row.id;
+
+export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  const githubWebUrl = () => app.config.github.webUrl;
+
+  /** Only what this user's own connection synced: anything else is 404, before any Vercel call. */
+  const visibleDeployment = async (userId: string, id: string): Promise<DeploymentRow> => {
+    const row = await findDeploymentRow(app.db, userId, id);
+    if (!row) throw new AppError(404, 'NOT_FOUND', vercelMessages.deploymentNotFound);
+    return row;
+  };
+  const clientFor = async (userId: string): Promise<VercelClient> => {
+    const client = await vercelClientFor(app, userId);
+    if (!client) throw new AppError(409, 'CONFLICT', vercelActionMessages.notConnected);
+    return client;
+  };
+  const productionOf = async (userId: string, project: ProjectRow) =>
+    (await productionDeploymentRows(app.db, userId, [project])).get(project.id);
+  const projectOf = async (userId: string, row: DeploymentRow): Promise<ProjectRow> => {
+    const project = await findProjectRow(app.db, userId, row.project_id);
+    if (!project) throw new AppError(404, 'NOT_FOUND', vercelMessages.projectNotFound);
+    return project;
+  };
+  const dto = async (userId: string, id: string) => {
+    const row = await findDeploymentRow(app.db, userId, id);
+    if (!row) throw new AppError(404, 'NOT_FOUND', vercelMessages.deploymentNotFound);
+    return toDeploymentDto(row, githubWebUrl());
+  };
+  const announce = (
+    instance: FastifyInstance,
+    userId: string,
+    action: VercelActionKind,
+    title: string,
+    deploymentId: string,
+  ) =>
+    notify(instance, userId, {
+      type: ACTION_NOTIFICATION,
+      title,
+      message: `Requested from Shipdeck through your Vercel connection.`,
+      severity: 'low',
+      link: `/deployments/${deploymentId}`,
+      // Every action is its own event: two redeploys of one commit are two notifications.
+      dedupeKey: `vercel-action:${action}:${deploymentId}:${randomUUID()}`,
+    });
+
+  const schema = (summary: string) => ({
+    tags: ['vercel'],
+    summary,
+    security,
+    response: { 200: successEnvelope(vercelActionResultSchema) },
+  });
+
+  app.post(
+    '/deployments/:id/redeploy',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...schema('Builds the commit of a deployment again, as a new deployment'),
+        params: idParamSchema,
+        body: vercelRedeployBodySchema,
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const source = await visibleDeployment(user.id, request.params.id);
+      const client = await clientFor(user.id);
+      const target = request.body?.target ?? source.target;
+      const created = await upstream(() => client.redeploy(source.id, source.project_name, target));
+      await storeRedeployment(app.db, source, created, target);
+      // The sync (and Vercel's webhooks) follow the new build from here.
+      await requestVercelProjectSync(app, user.id, source.project_id);
+      await announce(
+        app,
+        user.id,
+        'redeploy',
+        `${user.username} redeployed ${shortSha(source)} of ${source.project_name}${target === 'production' ? ' to production' : ''}`,
+        created.id,
+      );
+      return ok({
+        action: 'redeploy' as const,
+        deployment: await dto(user.id, created.id),
+        aliasJob: null,
+      });
+    },
+  );
+
+  app.post(
+    '/deployments/:id/promote',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...schema('Points production at a ready deployment (a preview is rebuilt for production)'),
+        params: idParamSchema,
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const row = await visibleDeployment(user.id, request.params.id);
+      if (row.state !== 'READY')
+        throw new AppError(409, 'CONFLICT', vercelActionMessages.promoteNotReady);
+      const project = await projectOf(user.id, row);
+      const production = await productionOf(user.id, project);
+      if (production?.id === row.id)
+        throw new AppError(409, 'CONFLICT', vercelActionMessages.alreadyProduction);
+      const client = await clientFor(user.id);
+      if (row.target === 'preview') {
+        // Vercel promotes production builds only; the CLI rebuilds a preview for production.
+        const created = await upstream(() =>
+          client.redeploy(row.id, row.project_name, 'production', 'promote'),
+        );
+        await storeRedeployment(app.db, row, created, 'production');
+        await requestVercelProjectSync(app, user.id, row.project_id);
+        await announce(
+          app,
+          user.id,
+          'promote',
+          `${user.username} promoted ${shortSha(row)} of ${project.name} to production (a new production build)`,
+          created.id,
+        );
+        return ok({
+          action: 'promote' as const,
+          deployment: await dto(user.id, created.id),
+          aliasJob: null,
+        });
+      }
+      const requestedAt = Date.now();
+      await upstream(() => client.promote(project.id, row.id));
+      await requestAliasOutcome(app, {
+        userId: user.id,
+        projectId: project.id,
+        toDeploymentId: row.id,
+        type: 'promote',
+        requestedAt,
+      });
+      await announce(
+        app,
+        user.id,
+        'promote',
+        `${user.username} promoted ${shortSha(row)} to production of ${project.name}`,
+        row.id,
+      );
+      return ok({
+        action: 'promote' as const,
+        deployment: toDeploymentDto(row, githubWebUrl()),
+        aliasJob: {
+          projectId: project.id,
+          fromDeploymentId: production?.id ?? null,
+          toDeploymentId: row.id,
+          status: 'pending' as const,
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/projects/:projectId/rollback',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...schema(
+          'Instant rollback: production serves an earlier production deployment (default: the last ready one before the current)',
+        ),
+        params: projectIdParamSchema,
+        body: vercelRollbackBodySchema,
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const project = await findProjectRow(app.db, user.id, request.params.projectId);
+      if (!project) throw new AppError(404, 'NOT_FOUND', vercelMessages.projectNotFound);
+      const production = await productionOf(user.id, project);
+      const targetId =
+        request.body?.deploymentId ??
+        (await previousReadyProduction(app.db, user.id, project.id, production))?.id;
+      if (!targetId) throw new AppError(409, 'CONFLICT', vercelActionMessages.noRollbackTarget);
+      const target = await visibleDeployment(user.id, targetId);
+      if (target.project_id !== project.id)
+        throw new AppError(404, 'NOT_FOUND', vercelMessages.deploymentNotFound);
+      if (target.id === production?.id)
+        throw new AppError(409, 'CONFLICT', vercelActionMessages.alreadyProduction);
+      if (target.target !== 'production' || target.state !== 'READY')
+        throw new AppError(409, 'CONFLICT', vercelActionMessages.rollbackNotProduction);
+      const client = await clientFor(user.id);
+      const requestedAt = Date.now();
+      await upstream(() => client.rollback(project.id, target.id));
+      await requestAliasOutcome(app, {
+        userId: user.id,
+        projectId: project.id,
+        toDeploymentId: target.id,
+        type: 'rollback',
+        requestedAt,
+      });
+      await announce(
+        app,
+        user.id,
+        'rollback',
+        `${user.username} rolled production of ${project.name} back to ${shortSha(target)}`,
+        target.id,
+      );
+      return ok({
+        action: 'rollback' as const,
+        deployment: toDeploymentDto(target, githubWebUrl()),
+        aliasJob: {
+          projectId: project.id,
+          fromDeploymentId: production?.id ?? null,
+          toDeploymentId: target.id,
+          status: 'pending' as const,
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/deployments/:id/cancel',
+    {
+      onRequest: app.authenticate,
+      schema: { ...schema('Cancels a queued or building deployment'), params: idParamSchema },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const row = await visibleDeployment(user.id, request.params.id);
+      if (!UNFINISHED.has(row.state))
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `${vercelActionMessages.cancelFinished} ${(deploymentStateLabels[row.state] ?? row.state).toLowerCase()}.`,
+        );
+      const client = await clientFor(user.id);
+      const canceled = await upstream(() => client.cancel(row.id));
+      await storeDeploymentState(app.db, user.id, row.id, canceled.readyState);
+      await announce(
+        app,
+        user.id,
+        'cancel',
+        `${user.username} cancelled the build of ${shortSha(row)} of ${row.project_name}`,
+        row.id,
+      );
+      return ok({
+        action: 'cancel' as const,
+        deployment: await dto(user.id, row.id),
+        aliasJob: null,
+      });
+    },
+  );
+};
