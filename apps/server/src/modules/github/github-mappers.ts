@@ -8,7 +8,6 @@ type GithubRepository =
   | Api['repos']['get']['response']['data'];
 type GithubCommit = Api['repos']['listCommits']['response']['data'][number];
 type GithubPull = Api['pulls']['list']['response']['data'][number];
-type GithubSearchItem = Api['search']['issuesAndPullRequests']['response']['data']['items'][number];
 
 export function toRepository(repo: GithubRepository): Repository {
   return {
@@ -75,29 +74,5 @@ export function toPullRequest(pull: GithubPull, repository: string): PullRequest
         ? { name: pull.head.repo.name, html_url: pull.head.repo.html_url }
         : null,
     },
-  };
-}
-
-/** A search hit is an issue-shaped record; `pull_request.merged_at` tells merged ones apart. */
-export function searchItemToPullRequest(item: GithubSearchItem): PullRequest {
-  const repository = item.repository_url.split('/repos/')[1] ?? '';
-  const mergedAt = item.pull_request?.merged_at ?? null;
-  return {
-    id: Number(item.id),
-    number: item.number,
-    title: item.title,
-    body: item.body ?? null,
-    state: item.state === 'closed' ? 'closed' : 'open',
-    merged: mergedAt !== null,
-    merged_at: mergedAt,
-    closed_at: item.closed_at,
-    created_at: item.created_at,
-    updated_at: item.updated_at,
-    draft: item.draft ?? false,
-    comments: item.comments,
-    user: item.user ? { login: item.user.login, avatar_url: item.user.avatar_url } : null,
-    html_url: item.html_url,
-    repository,
-    head: { ref: '', repo: null },
   };
 }
