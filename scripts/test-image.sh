@@ -11,11 +11,28 @@
 # No registry is reachable on these machines: when Podman or the base images are missing, it runs
 # ../shared/tools/local-base-images.sh, which builds stand-ins under the official names.
 # KEEP_IMAGE=1 keeps the built image (tagged localhost/shipdeck-test:<run id>).
+#
+# `test-image.sh build` only builds and checks the image, keeping it; `test-image.sh run` only
+# runs it (then removes it). Both take its tag from SHIPDECK_TEST_IMAGE. .ci/run builds while
+# npm test runs, at low priority, and runs the containers after it, so that their timings (start,
+# SIGTERM) are not measured on a machine busy with the test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+MODE=${1:-all}
+case "$MODE" in
+  all | build | run) ;;
+  *)
+    echo "usage: $0 [all|build|run]" >&2
+    exit 2
+    ;;
+esac
 RUN_ID="$(date +%s)-$$"
-IMAGE="localhost/shipdeck-test:$RUN_ID"
+IMAGE="${SHIPDECK_TEST_IMAGE:-localhost/shipdeck-test:$RUN_ID}"
+if [ "$MODE" != all ] && [ -z "${SHIPDECK_TEST_IMAGE:-}" ]; then
+  echo "test-image: '$MODE' needs SHIPDECK_TEST_IMAGE, the tag the two phases share" >&2
+  exit 2
+fi
 CONTAINER="shipdeck-test-$RUN_ID"
 VOLUME="shipdeck-test-$RUN_ID"
 PROJECT="shipdecktest${RUN_ID//-/}"
@@ -58,7 +75,10 @@ cleanup() {
   for name in $(podman network ls -q --filter "label=io.podman.compose.project=$PROJECT" 2>/dev/null); do
     podman network rm -f "$name" >/dev/null 2>&1
   done
-  if [ -z "${KEEP_IMAGE:-}" ]; then podman rmi -f "$IMAGE" >/dev/null 2>&1; fi
+  # The build phase keeps the image for the run phase, unless it failed.
+  if [ -z "${KEEP_IMAGE:-}" ] && { [ "$MODE" != build ] || [ "$status" -ne 0 ]; }; then
+    podman rmi -f "$IMAGE" >/dev/null 2>&1
+  fi
   rm -rf "$WORK"
   log "cleaned up ($(seconds_since "$STARTED") s in all)"
   exit "$status"
@@ -120,7 +140,9 @@ stop_in_time() {
 }
 
 # --- 0. Podman and the base images -------------------------------------------------------------
-if ! command -v podman >/dev/null || ! command -v podman-compose >/dev/null ||
+if [ "$MODE" = run ]; then
+  podman image exists "$IMAGE" || fail "$IMAGE does not exist: run '$0 build' first"
+elif ! command -v podman >/dev/null || ! command -v podman-compose >/dev/null ||
   ! podman image exists "$BASE_IMAGE" || ! podman image exists docker.io/library/node:20-bookworm ||
   ! podman image exists docker.io/library/postgres:17; then
   log "Podman or the base images are missing: building the local stand-ins"
@@ -128,21 +150,27 @@ if ! command -v podman >/dev/null || ! command -v podman-compose >/dev/null ||
 fi
 
 # --- 1. Build and size -------------------------------------------------------------------------
-phase=$(date +%s)
-log "building $IMAGE"
-# --format docker keeps the HEALTHCHECK (the OCI format has no place for it).
-podman build --format docker -t "$IMAGE" . >"$WORK/build.log" 2>&1 ||
-  fail "podman build failed; its errors and last lines:
-$(grep -E 'error|ERR!' "$WORK/build.log" | grep -v EBADENGINE | head -30)
-$(tail -15 "$WORK/build.log")"
-image_bytes=$(podman image inspect --format '{{.Size}}' "$IMAGE")
-base_bytes=$(podman image inspect --format '{{.Size}}' "$BASE_IMAGE")
-added_mb=$(((image_bytes - base_bytes + 500000) / 1000000))
-log "built in $(seconds_since "$phase") s; adds ${added_mb} MB to $BASE_IMAGE ($((image_bytes / 1000000)) MB in all)"
-[ "$added_mb" -le "$MAX_ADDED_MB" ] || fail "the image adds ${added_mb} MB, more than ${MAX_ADDED_MB} MB"
-[ "$(podman image inspect --format '{{.Config.User}}' "$IMAGE")" = node ] || fail "the image does not run as node"
-podman image inspect --format '{{json .Config.Healthcheck}}' "$IMAGE" | grep -q /health ||
-  fail "the image has no HEALTHCHECK on /health"
+if [ "$MODE" != run ]; then
+  phase=$(date +%s)
+  log "building $IMAGE"
+  # --format docker keeps the HEALTHCHECK (the OCI format has no place for it).
+  podman build --format docker -t "$IMAGE" . >"$WORK/build.log" 2>&1 ||
+    fail "podman build failed; its errors and last lines:
+  $(grep -E 'error|ERR!' "$WORK/build.log" | grep -v EBADENGINE | head -30)
+  $(tail -15 "$WORK/build.log")"
+  image_bytes=$(podman image inspect --format '{{.Size}}' "$IMAGE")
+  base_bytes=$(podman image inspect --format '{{.Size}}' "$BASE_IMAGE")
+  added_mb=$(((image_bytes - base_bytes + 500000) / 1000000))
+  log "built in $(seconds_since "$phase") s; adds ${added_mb} MB to $BASE_IMAGE ($((image_bytes / 1000000)) MB in all)"
+  [ "$added_mb" -le "$MAX_ADDED_MB" ] || fail "the image adds ${added_mb} MB, more than ${MAX_ADDED_MB} MB"
+  [ "$(podman image inspect --format '{{.Config.User}}' "$IMAGE")" = node ] || fail "the image does not run as node"
+  healthcheck=$(podman image inspect --format '{{json .Config.Healthcheck}}' "$IMAGE")
+  grep -q /health <<<"$healthcheck" || fail "the image has no HEALTHCHECK on /health"
+fi
+if [ "$MODE" = build ]; then
+  log "built and checked $IMAGE in $(seconds_since "$STARTED") s"
+  exit 0
+fi
 
 # --- 2. Demo mode with a volume ----------------------------------------------------------------
 phase=$(date +%s)
@@ -216,8 +244,6 @@ sign_up "$COMPOSE_BASE" composed
 sign_in "$COMPOSE_BASE" composed
 shipdeck_container=$(podman ps -q --filter "label=io.podman.compose.project=$PROJECT" \
   --filter "label=com.docker.compose.service=shipdeck")
-waits=$(podman logs "$shipdeck_container" 2>&1 | grep -c 'waiting for PostgreSQL' || true)
-log "compose: Shipdeck waited for PostgreSQL $waits time(s) at start"
 stop_in_time "$shipdeck_container"
 compose down >>"$WORK/compose.log" 2>&1 || fail "compose down failed: $(tail -20 "$WORK/compose.log")"
 compose up -d --no-build >>"$WORK/compose.log" 2>&1 ||
@@ -225,6 +251,24 @@ compose up -d --no-build >>"$WORK/compose.log" 2>&1 ||
 wait_for_health "$COMPOSE_BASE" 120
 sign_in "$COMPOSE_BASE" composed
 log "compose: /health names PostgreSQL, the account survives down and up ($(seconds_since "$phase") s)"
+
+# PostgreSQL coming up after Shipdeck: it waits, logging what for, instead of exiting.
+phase=$(date +%s)
+db_container=$(podman ps -q --filter "label=io.podman.compose.project=$PROJECT" \
+  --filter "label=com.docker.compose.service=db")
+shipdeck_container=$(podman ps -q --filter "label=io.podman.compose.project=$PROJECT" \
+  --filter "label=com.docker.compose.service=shipdeck")
+podman stop -t 10 "$shipdeck_container" "$db_container" >/dev/null
+podman start "$shipdeck_container" >/dev/null
+sleep 4
+podman start "$db_container" >/dev/null
+wait_for_health "$COMPOSE_BASE" 90
+podman logs --since "$(date -u -d "@$phase" +%Y-%m-%dT%H:%M:%SZ)" "$shipdeck_container" \
+  >"$WORK/late-start.log" 2>&1
+grep -q 'waiting for PostgreSQL at db:5432' "$WORK/late-start.log" ||
+  fail "Shipdeck did not log that it waited for PostgreSQL at db:5432"
+sign_in "$COMPOSE_BASE" composed
+log "compose: started before PostgreSQL, Shipdeck waited for it and serves ($(seconds_since "$phase") s)"
 compose down -v >/dev/null 2>&1 || true
 
 log "passed in $(seconds_since "$STARTED") s"
