@@ -1,14 +1,27 @@
-import type {
-  ChecksState,
-  DoraBand,
-  DoraKey,
-  PreviewStatus,
-  ReviewState,
-  ShipFilter,
-} from './insights.js';
-
 // The insights feature's constants, texts and pure helpers, apart from its schemas (insights.ts)
-// so the web pages that show them do not download zod. The schemas build on these.
+// so the web pages that show them do not download zod. The schemas build on these, and this file
+// imports nothing of theirs: each kind's values and type are declared here.
+
+export const DORA_BANDS = ['elite', 'high', 'medium', 'low'] as const;
+export type DoraBand = (typeof DORA_BANDS)[number];
+
+export const DORA_KEYS = [
+  'deploymentFrequency',
+  'leadTime',
+  'changeFailureRate',
+  'timeToRestore',
+] as const;
+export type DoraKey = (typeof DORA_KEYS)[number];
+
+export const REVIEW_STATES = ['approved', 'changes_requested', 'review_required'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const CHECKS_STATES = ['passing', 'failing', 'pending', 'none'] as const;
+export type ChecksState = (typeof CHECKS_STATES)[number];
+
+/** The kinds of a pull request's preview deployment (`PreviewStatus['state']`). */
+export const PREVIEW_STATES = ['none', 'building', 'ready', 'failed'] as const;
+export type PreviewState = (typeof PREVIEW_STATES)[number];
 
 /** Windows the insights page and `GET /api/insights/dora` offer, in days. */
 export const INSIGHTS_WINDOWS = [7, 30, 90] as const;
@@ -96,7 +109,7 @@ export const checksStateLabels: Record<ChecksState, string> = {
   none: 'No checks',
 };
 
-export const previewStateLabels: Record<PreviewStatus['state'], string> = {
+export const previewStateLabels: Record<PreviewState, string> = {
   none: 'No preview',
   building: 'Preview building',
   ready: 'Preview ready',
@@ -110,6 +123,7 @@ export const SHIP_FILTERS = [
   'failing_checks',
   'ready_to_merge',
 ] as const;
+export type ShipFilter = (typeof SHIP_FILTERS)[number];
 
 /** Reads a `?ship=` value without a schema library: one of SHIP_FILTERS, or not a filter. */
 export function isShipFilter(value: unknown): value is ShipFilter {

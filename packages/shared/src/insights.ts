@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { pullRequestSchema, pullRequestsQuerySchema, pullsResultSchema } from './github.js';
-import { INSIGHTS_DEFAULT_WINDOW, INSIGHTS_WINDOWS, SHIP_FILTERS } from './insights-constants.js';
+import {
+  CHECKS_STATES,
+  DORA_BANDS,
+  DORA_KEYS,
+  INSIGHTS_DEFAULT_WINDOW,
+  INSIGHTS_WINDOWS,
+  REVIEW_STATES,
+  SHIP_FILTERS,
+} from './insights-constants.js';
 
 // The insights feature's schemas; its constants, texts and pure helpers are in
 // insights-constants.ts, which does not load zod.
 
-export const doraBandSchema = z.enum(['elite', 'high', 'medium', 'low']);
+export const doraBandSchema = z.enum(DORA_BANDS);
 export type DoraBand = z.infer<typeof doraBandSchema>;
 
-export const doraKeySchema = z.enum([
-  'deploymentFrequency',
-  'leadTime',
-  'changeFailureRate',
-  'timeToRestore',
-]);
+export const doraKeySchema = z.enum(DORA_KEYS);
 export type DoraKey = z.infer<typeof doraKeySchema>;
 
 /** One point of a trend: the bucket's first day (UTC, YYYY-MM-DD) and its figure, null when nothing to measure. */
@@ -109,10 +112,10 @@ export const doraResultSchema = z.object({
 export type DoraResult = z.infer<typeof doraResultSchema>;
 
 /** Ship status of a pull request, derived at sync time and stored with it. */
-export const reviewStateSchema = z.enum(['approved', 'changes_requested', 'review_required']);
+export const reviewStateSchema = z.enum(REVIEW_STATES);
 export type ReviewState = z.infer<typeof reviewStateSchema>;
 
-export const checksStateSchema = z.enum(['passing', 'failing', 'pending', 'none']);
+export const checksStateSchema = z.enum(CHECKS_STATES);
 export type ChecksState = z.infer<typeof checksStateSchema>;
 
 export const previewStatusSchema = z.discriminatedUnion('state', [
