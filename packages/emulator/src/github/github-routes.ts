@@ -2,6 +2,7 @@ import { Router } from '../http/router.js';
 import type { GithubRoute } from './github-request.js';
 import { listBranches } from './routes/branches.js';
 import { getCombinedStatus, listCheckRuns } from './routes/checks.js';
+import { compareCommitsRoute } from './routes/compare.js';
 import { getCommit, listCommits } from './routes/commits.js';
 import { listDeployments, listDeploymentStatuses } from './routes/deployments.js';
 import { getPull, listPulls, listReviews } from './routes/pulls.js';
@@ -19,6 +20,7 @@ const REPO_ROUTES: readonly [string, GithubRoute][] = [
   ['/commits/:ref', getCommit],
   ['/commits/:ref/check-runs', listCheckRuns],
   ['/commits/:ref/status', getCombinedStatus],
+  ['/compare/:basehead', compareCommitsRoute],
   ['/pulls', listPulls],
   ['/pulls/:number', getPull],
   ['/pulls/:number/reviews', listReviews],
