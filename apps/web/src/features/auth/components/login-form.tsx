@@ -13,14 +13,14 @@ const FIELDS = ['email', 'password'] as const;
 type LoginFormProps = { onSuccess: () => void; initialEmail?: string };
 
 export function LoginForm({ onSuccess, initialEmail = '' }: LoginFormProps) {
-  const { formRef, fieldProps, formError, setFormError, isPending, submitWith } = useAuthForm({
-    fields: FIELDS,
-    initialValues: { email: initialEmail, password: '' },
-    validate: ({ email, password }) => ({
+  const { formRef, fieldProps, formError, setFormError, isPending, submitWith } = useAuthForm(
+    FIELDS,
+    { email: initialEmail, password: '' },
+    ({ email, password }) => ({
       email: checkLoginEmail(email) ?? undefined,
       password: checkAnyPassword(password) ?? undefined,
     }),
-  });
+  );
 
   const onSubmit = submitWith(async ({ email, password }) => {
     try {

@@ -34,11 +34,7 @@ function validate(values: Values): FieldErrors<Field> {
 
 export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }) {
   const { formRef, fieldProps, setErrors, formError, setFormError, isPending, submitWith } =
-    useAuthForm({
-      fields: FIELDS,
-      initialValues: { username: '', email: '', password: '', confirmPassword: '' },
-      validate,
-    });
+    useAuthForm(FIELDS, { username: '', email: '', password: '', confirmPassword: '' }, validate);
   const [showPassword, setShowPassword] = useState(false);
 
   const onSubmit = submitWith(async ({ username, email, password }) => {

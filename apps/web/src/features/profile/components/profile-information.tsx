@@ -8,10 +8,9 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DescriptionList } from '@/components/ui/description-list';
 import { TextField } from '@/components/ui/text-field';
 import { useUser } from '@/features/auth/hooks/use-session';
-import { useFormFields } from '@/hooks/use-form-fields';
 import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
-import { firstErrorByField } from '@/utils/field-errors';
+import { type FieldErrors, firstErrorByField } from '@/utils/field-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { needsReauth, ReauthNotice } from './reauth-notice';
 
@@ -21,11 +20,12 @@ type Field = (typeof FIELDS)[number];
 export function ProfileInformation() {
   const user = useUser();
   const [editing, setEditing] = useState(false);
-  const { values, setValues, setErrors, fieldProps } = useFormFields<Field>({
+  const [values, setValues] = useState<Record<Field, string>>({
     displayName: user.displayName,
     email: user.email,
     currentPassword: '',
   });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [reauth, setReauth] = useState(false);
   const update = useUpdateProfile();
   // A new email is a lasting change: the password proves the owner is at the keyboard.
@@ -37,6 +37,11 @@ export function ProfileInformation() {
     setErrors({});
     setReauth(false);
     setEditing(true);
+  };
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -98,7 +103,9 @@ export function ProfileInformation() {
               name="displayName"
               label="Display name"
               autoComplete="name"
-              {...fieldProps('displayName')}
+              value={values.displayName}
+              onChange={(event) => change('displayName', event.target.value)}
+              error={errors.displayName}
             />
             <TextField
               id="profileEmail"
@@ -106,7 +113,9 @@ export function ProfileInformation() {
               type="email"
               label="Email"
               autoComplete="email"
-              {...fieldProps('email')}
+              value={values.email}
+              onChange={(event) => change('email', event.target.value)}
+              error={errors.email}
             />
             {askPassword ? (
               <TextField
@@ -116,7 +125,9 @@ export function ProfileInformation() {
                 label="Current password"
                 autoComplete="current-password"
                 hint="Needed to change your email."
-                {...fieldProps('currentPassword')}
+                value={values.currentPassword}
+                onChange={(event) => change('currentPassword', event.target.value)}
+                error={errors.currentPassword}
               />
             ) : null}
             {reauth ? <ReauthNotice /> : null}
