@@ -91,7 +91,8 @@ export const changeNotifications = {
     title: `Deployment failed: ${name}`,
     message: notificationTexts.deploymentFailed(name),
     severity: 'critical',
-    link: '/deployments',
+    // Straight to the triage page: someone fixing a failed build needs that build, not the list.
+    link: `/deployments/${encodeURIComponent(deploymentId)}`,
     dedupeKey: dedupeKeys.deploymentFailed(deploymentId),
   }),
   deploymentReady: (deploymentId: string, name: string, url: string | null): NotificationInput => ({

@@ -225,6 +225,14 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
     await t.app.jobs.drain();
     const afterSync = await notificationsOf(userId);
     expect(countBy(afterSync, failedKey)).toBe(1);
+    // A sync's failed-deployment notification opens the deployment's triage page too.
+    const failedRow = await t.database.db
+      .selectFrom('notifications')
+      .select('link')
+      .where('user_id', '=', userId)
+      .where('dedupe_key', '=', failedKey)
+      .executeTakeFirstOrThrow();
+    expect(failedRow.link).toBe(`/deployments/${activity.deploymentId ?? ''}`);
     expect(countBy(afterSync, readyKey)).toBe(1);
     const changes = await dataChangesOf(userId);
     expect(changes.slice(changesBefore)).toContainEqual(['deployments', 'projects']);

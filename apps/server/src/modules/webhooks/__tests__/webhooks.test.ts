@@ -228,6 +228,14 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
       'deployment-failed',
       'deployment-ready',
     ]);
+    // The failed one opens that deployment's triage page.
+    const stored = await t.database.db
+      .selectFrom('notifications')
+      .select('link')
+      .where('user_id', '=', owner.userId)
+      .where('type', '=', 'deployment-failed')
+      .executeTakeFirstOrThrow();
+    expect(stored.link).toBe('/deployments/dpl_failed');
   });
 
   it('pushes a data change for the repository to its owner', async () => {
