@@ -102,6 +102,14 @@ export const successMessages = {
   accountDeleted: 'Account deleted successfully.',
 } as const;
 
+/** Disconnecting GitHub deletes what was synced from it, so the settings page asks first. */
+export const githubDisconnectMessages = {
+  title: 'Disconnect GitHub?',
+  description:
+    'Shipdeck forgets your GitHub token and removes the repositories, commits, pull requests and activity it synced from GitHub for you. Connecting again syncs them from scratch.',
+  confirm: 'Disconnect GitHub',
+} as const;
+
 /** Redeploy, promote, rollback and cancel (issue 27): what Shipdeck says when Vercel refuses. */
 export const vercelActionMessages = {
   notConnected: 'Connect your Vercel account in Settings to act on deployments.',

@@ -1,17 +1,13 @@
-import { errorMessages, successMessages } from '@shipdeck/shared/messages';
 import { Plug } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { GithubIcon } from '@/components/icons/github-icon';
 import { VercelIcon } from '@/components/icons/vercel-icon';
 import { Badge } from '@/components/ui/badge';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { useUser } from '@/features/auth/hooks/use-session';
 import { ConnectGithubButton } from '@/features/github/components/connect-github-button';
-import { getErrorMessage } from '@/lib/api-error';
-import { toast } from '@/lib/toast';
-import { useDisconnectGithub } from '../api/disconnect-github';
+import { DisconnectGithubDialog } from './disconnect-github-dialog';
 import { VercelIntegrationAction } from '@/features/vercel/components/vercel-integration-action';
 import { vercelConnectionDetail } from '@/features/vercel/vercel-connection-detail';
 import { useGithubRedirectResult } from '../hooks/use-github-redirect-result';
@@ -48,18 +44,10 @@ function IntegrationRow({ icon, name, connected, detail, action }: IntegrationRo
 
 export function IntegrationsCard() {
   const user = useUser();
-  const disconnect = useDisconnectGithub();
   const githubConnected = user.githubId !== null;
   const redirectResult = useGithubRedirectResult();
   // Without an OAuth app on the server, the token is the only way to connect.
   const oauth = useMeta().data?.githubSignIn === true;
-
-  const onDisconnect = () => {
-    disconnect.mutate(undefined, {
-      onSuccess: () => toast.success(successMessages.githubDisconnected),
-      onError: (error) => toast.error(getErrorMessage(error, errorMessages.disconnectGithub)),
-    });
-  };
 
   return (
     <Card aria-labelledby="integrations-title">
@@ -89,14 +77,7 @@ export function IntegrationsCard() {
           action={
             <div className="flex flex-wrap gap-2">
               {githubConnected ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={onDisconnect}
-                  loading={disconnect.isPending}
-                >
-                  Disconnect
-                </Button>
+                <DisconnectGithubDialog />
               ) : oauth ? (
                 <ConnectGithubButton size="sm" label="Connect" />
               ) : null}

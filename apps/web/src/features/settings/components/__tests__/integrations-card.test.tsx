@@ -1,5 +1,10 @@
-import { errorMessages, oauthErrorMessages, successMessages } from '@shipdeck/shared/messages';
-import { screen, waitFor } from '@testing-library/react';
+import {
+  errorMessages,
+  githubDisconnectMessages,
+  oauthErrorMessages,
+  successMessages,
+} from '@shipdeck/shared/messages';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '@/testing/mock-api';
@@ -41,7 +46,33 @@ describe('integrations card', () => {
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeInTheDocument();
   });
 
-  it('disconnects GitHub and shows the account as not connected', async () => {
+  /** Clicks Disconnect on the GitHub row and answers the confirmation dialog it opens. */
+  async function confirmDisconnect() {
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: githubDisconnectMessages.title });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: githubDisconnectMessages.confirm }),
+    );
+    return dialog;
+  }
+
+  it('asks before disconnecting GitHub, saying the synced data goes, and Cancel changes nothing', async () => {
+    const { requests } = mockApi({});
+    renderApp(<IntegrationsCard />, { url: '/settings', user: connectedUser });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: githubDisconnectMessages.title });
+    expect(dialog).toHaveTextContent(
+      /removes the repositories, commits, pull requests and activity it synced/,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+  });
+
+  it('disconnects GitHub once confirmed and shows the account as not connected', async () => {
     const { requests } = mockApi({
       'DELETE /auth/github': ok({ user: buildUser() }),
       'GET /auth/stats': ok({ stats: {} }),
@@ -49,9 +80,10 @@ describe('integrations card', () => {
     renderApp(<IntegrationsCard />, { url: '/settings', user: connectedUser });
     expect(screen.getByText('Connected')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = await confirmDisconnect();
 
     expect(await screen.findByText(successMessages.githubDisconnected)).toBeInTheDocument();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(screen.getAllByText('Not Connected')).toHaveLength(2);
     expect(requests[0]).toMatchObject({ method: 'DELETE', url: '/auth/github' });
   });
@@ -69,11 +101,13 @@ describe('integrations card', () => {
       user: { ...connectedUser, hasPassword: false },
     });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = await confirmDisconnect();
 
+    // In the dialog, which stays open, and in a toast.
     expect(
-      await screen.findByText(errorMessages.githubDisconnectNeedsPassword),
+      await within(dialog).findByText(errorMessages.githubDisconnectNeedsPassword),
     ).toBeInTheDocument();
+    expect(screen.getAllByText(errorMessages.githubDisconnectNeedsPassword)).toHaveLength(2);
     expect(screen.getByText('Connected')).toBeInTheDocument();
   });
 
@@ -81,9 +115,9 @@ describe('integrations card', () => {
     mockApi({ 'DELETE /auth/github': 'network-error' });
     renderApp(<IntegrationsCard />, { url: '/settings', user: connectedUser });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = await confirmDisconnect();
 
-    expect(await screen.findByText(errorMessages.disconnectGithub)).toBeInTheDocument();
+    expect(await within(dialog).findByText(errorMessages.disconnectGithub)).toBeInTheDocument();
   });
 
   it('reports a failed connection from the OAuth callback and cleans the address', async () => {
