@@ -24,6 +24,7 @@ import { githubTokenRoutes } from './modules/github-auth/routes/github-token.js'
 import { pullRequestsRoute } from './modules/github/routes/pull-requests.js';
 import { repositoriesRoute } from './modules/github/routes/repositories.js';
 import { repositoryRoutes } from './modules/github/routes/repository.js';
+import { commitLiveRoute } from './modules/github/routes/commit-live.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
 import { rateLimitRoute } from './modules/github/routes/rate-limit.js';
 import { registerGithubSyncJobs } from './modules/github-sync/request-github-sync.js';
@@ -173,6 +174,7 @@ export async function buildApp({
     async (github) => {
       await github.register(repositoriesRoute);
       await github.register(repositoryRoutes);
+      await github.register(commitLiveRoute);
       await github.register(pullRequestsRoute);
       await github.register(statsRoutes);
       await github.register(rateLimitRoute);

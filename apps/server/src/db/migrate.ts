@@ -20,6 +20,7 @@ import * as oauthBrowserBinding from './migrations/2026-11-23-050-oauth-browser-
 import * as sessionGithubVerified from './migrations/2026-11-23-051-session-github-verified.js';
 import * as accountChangeTriggers from './migrations/2026-11-23-060-account-change-triggers.js';
 import * as jobKeys from './migrations/2026-11-23-070-job-keys.js';
+import * as commitContainment from './migrations/2026-11-26-100-commit-containment.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-051-session-github-verified': sessionGithubVerified,
   '2026-11-23-060-account-change-triggers': accountChangeTriggers,
   '2026-11-23-070-job-keys': jobKeys,
+  '2026-11-26-100-commit-containment': commitContainment,
 };
 
 const provider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { JobKeysTable, JobSchedulesTable, JobsTable } from '../jobs/jobs.table.js';
 import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
 import type { GithubCacheTable } from '../modules/github/github-cache.table.js';
+import type { GithubCommitContainmentTable } from '../modules/github/commit-containment.table.js';
 import type { GithubRateBudgetsTable } from '../modules/github/github-rate-budgets.table.js';
 import type { OAuthHandoffsTable } from '../modules/github-auth/oauth-handoffs.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
@@ -34,6 +35,7 @@ export interface Database {
   oauth_handoffs: OAuthHandoffsTable;
   provider_tokens: ProviderTokensTable;
   github_cache: GithubCacheTable;
+  github_commit_containment: GithubCommitContainmentTable;
   sync_state: SyncStateTable;
   github_repositories: GithubRepositoriesTable;
   github_repository_access: GithubRepositoryAccessTable;

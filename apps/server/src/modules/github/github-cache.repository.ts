@@ -79,4 +79,6 @@ export async function markCachedAnswerFresh(
 
 export async function clearCachedAnswers(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('github_cache').where('user_id', '=', userId).execute();
+  // Compare answers read through the same grant go with it (another account may see less).
+  await db.deleteFrom('github_commit_containment').where('user_id', '=', userId).execute();
 }
