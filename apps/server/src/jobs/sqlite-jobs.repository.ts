@@ -122,6 +122,17 @@ function ownedAttempt(db: Db, attempt: Attempt) {
     .where('started_at', '=', attempt.startedAt);
 }
 
+/** The job of an attempt still held, or undefined once it expired and was claimed again. */
+function findOwnedAttempt(db: Db, attempt: Attempt): Promise<JobRow | undefined> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', '=', attempt.id)
+    .where('state', '=', 'active')
+    .where('started_at', '=', attempt.startedAt)
+    .executeTakeFirst();
+}
+
 export async function completeJob(db: Db, attempt: Attempt): Promise<void> {
   await ownedAttempt(db, attempt)
     .set({ state: 'completed', completed_at: iso(Date.now()), expires_at: null })
@@ -154,13 +165,7 @@ export async function failJob(
   now = Date.now(),
 ): Promise<'retry' | 'failed' | null> {
   return db.transaction().execute(async (trx) => {
-    const job = await trx
-      .selectFrom('jobs')
-      .selectAll()
-      .where('id', '=', attempt.id)
-      .where('state', '=', 'active')
-      .where('started_at', '=', attempt.startedAt)
-      .executeTakeFirst();
+    const job = await findOwnedAttempt(trx, attempt);
     if (!job) return null;
     const failedAttempts = job.retry_count + 1;
     const retry = job.retry_count < job.retry_limit && !(await keyTaken(trx, job, 'retry'));
@@ -194,13 +199,7 @@ export async function failJob(
  */
 export async function deferJob(db: Db, attempt: Attempt, seconds: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const job = await trx
-      .selectFrom('jobs')
-      .selectAll()
-      .where('id', '=', attempt.id)
-      .where('state', '=', 'active')
-      .where('started_at', '=', attempt.startedAt)
-      .executeTakeFirst();
+    const job = await findOwnedAttempt(trx, attempt);
     if (!job) return;
     const now = Date.now();
     await trx

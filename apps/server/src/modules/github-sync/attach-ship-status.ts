@@ -3,13 +3,13 @@ import type { ShipPullRequest, ShipStatus } from '@shipdeck/shared/insights';
 import { BUILDING_DEPLOYMENT_STATES } from '@shipdeck/shared/ship-stages';
 import type { Db } from '../../db/database.js';
 import { projectBuildHistories } from '../insights/deployment-etas.js';
-import type { DeploymentRecord } from '../insights/dora-records.js';
+import { deploymentRecordFromRow, type DeploymentRecord } from '../insights/dora-records.js';
 import {
   deploymentsForShas,
   productionDeploymentsOfRepositories,
   storedShipStates,
 } from './ship-state.repository.js';
-import { deploymentRecord, shipStatusFromRow, type ShipRowFields } from './ship-status-from-row.js';
+import { shipStatusFromRow, type ShipRowFields } from './ship-status-from-row.js';
 import { pullRequestFromRow } from './store-to-dto.js';
 
 type StoredPullRow = Omit<ShipRowFields, 'repository'> & Parameters<typeof pullRequestFromRow>[0];
@@ -41,11 +41,11 @@ async function shipStatuses(
     since ? productionDeploymentsOfRepositories(db, userId, merged, since) : [],
   ]);
   const urls = new Map(shaRows.map((row) => [row.id, `https://${row.url}`]));
-  const bySha = shaRows.map(deploymentRecord);
+  const bySha = shaRows.map(deploymentRecordFromRow);
   const productionByRepository = new Map<string, DeploymentRecord[]>();
   for (const row of productionRows) {
     const list = productionByRepository.get(row.repository) ?? [];
-    list.push(deploymentRecord(row));
+    list.push(deploymentRecordFromRow(row));
     productionByRepository.set(row.repository, list);
   }
   const building = [...shaRows, ...productionRows].filter((row) =>

@@ -32,7 +32,8 @@ const repository = z.object({
   topics: z.array(z.string()).optional(),
 });
 
-const searchItem = z.object({
+/** What a search hit and a pull request answer both carry. */
+const pullRequestFields = {
   id: z.number(),
   number: z.number(),
   title: z.string(),
@@ -41,35 +42,28 @@ const searchItem = z.object({
   draft: z.boolean().optional(),
   user: account.nullable(),
   assignees: z.array(account).nullable().optional(),
-  comments: z.number(),
   html_url: z.string(),
-  repository_url: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
   closed_at: z.string().nullable(),
+};
+
+const searchItem = z.object({
+  ...pullRequestFields,
+  comments: z.number(),
+  repository_url: z.string(),
   pull_request: z.object({ merged_at: z.string().nullable().optional() }).optional(),
 });
 
 const searchAnswer = z.object({ total_count: z.number(), items: z.array(searchItem) });
 
 const pull = z.object({
-  id: z.number(),
-  number: z.number(),
-  title: z.string(),
-  body: z.string().nullable().optional(),
-  state: z.string(),
-  draft: z.boolean().optional(),
+  ...pullRequestFields,
   merged_at: z.string().nullable(),
-  user: account.nullable(),
-  assignees: z.array(account).nullable().optional(),
   requested_reviewers: z
     .array(z.object({ login: z.string() }))
     .nullable()
     .optional(),
-  html_url: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  closed_at: z.string().nullable(),
   head: z.object({
     sha: z.string(),
     ref: z.string(),
@@ -130,10 +124,22 @@ export function repositoryRow(
 const logins = (people: { login: string }[] | null | undefined) =>
   JSON.stringify((people ?? []).map((person) => person.login));
 
-export function searchItemRow(
-  item: SearchItem,
+/** The columns a search hit and a pull request answer both carry, mapped alike. */
+function pullRequestRow(
+  item: SearchItem | WirePull,
   repositoryId: number,
   syncedAt: string,
+  differing: Pick<
+    NewPullRequestRow,
+    | 'merged_at'
+    | 'head_sha'
+    | 'head_ref'
+    | 'head_repo_name'
+    | 'head_repo_html_url'
+    | 'base_ref'
+    | 'comments'
+    | 'requested_reviewers'
+  >,
 ): NewPullRequestRow {
   return {
     id: item.id,
@@ -143,55 +149,49 @@ export function searchItemRow(
     body: item.body ?? null,
     state: item.state === 'closed' ? 'closed' : 'open',
     draft: item.draft ? 1 : 0,
-    merged_at: item.pull_request?.merged_at ?? null,
     author_login: item.user?.login ?? null,
     author_avatar_url: item.user?.avatar_url ?? null,
+    html_url: item.html_url,
+    assignees: logins(item.assignees),
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+    closed_at: item.closed_at,
+    review_state: null,
+    checks_state: null,
+    synced_at: syncedAt,
+    ...differing,
+  };
+}
+
+/** A search hit has no head or base, and no reviewers; it alone counts the comments. */
+export function searchItemRow(
+  item: SearchItem,
+  repositoryId: number,
+  syncedAt: string,
+): NewPullRequestRow {
+  return pullRequestRow(item, repositoryId, syncedAt, {
+    merged_at: item.pull_request?.merged_at ?? null,
     head_sha: null,
     head_ref: null,
     head_repo_name: null,
     head_repo_html_url: null,
     base_ref: null,
-    html_url: item.html_url,
     comments: item.comments,
     requested_reviewers: '[]',
-    assignees: logins(item.assignees),
-    created_at: item.created_at,
-    updated_at: item.updated_at,
-    closed_at: item.closed_at,
-    review_state: null,
-    checks_state: null,
-    synced_at: syncedAt,
-  };
+  });
 }
 
 export function pullRow(item: WirePull, repositoryId: number, syncedAt: string): NewPullRequestRow {
-  return {
-    id: item.id,
-    repository_id: repositoryId,
-    number: item.number,
-    title: item.title,
-    body: item.body ?? null,
-    state: item.state === 'closed' ? 'closed' : 'open',
-    draft: item.draft ? 1 : 0,
+  return pullRequestRow(item, repositoryId, syncedAt, {
     merged_at: item.merged_at,
-    author_login: item.user?.login ?? null,
-    author_avatar_url: item.user?.avatar_url ?? null,
     head_sha: item.head.sha,
     head_ref: item.head.ref,
     head_repo_name: item.head.repo?.name ?? null,
     head_repo_html_url: item.head.repo?.html_url ?? null,
     base_ref: item.base.ref,
-    html_url: item.html_url,
     comments: 0,
     requested_reviewers: logins(item.requested_reviewers),
-    assignees: logins(item.assignees),
-    created_at: item.created_at,
-    updated_at: item.updated_at,
-    closed_at: item.closed_at,
-    review_state: null,
-    checks_state: null,
-    synced_at: syncedAt,
-  };
+  });
 }
 
 export function commitRow(

@@ -1,20 +1,7 @@
 import type { ChecksState, ReviewState, ShipStatus } from '@shipdeck/shared/insights';
 import { checksStateSchema, reviewStateSchema } from '@shipdeck/shared/insights';
-import type { DeploymentRecord, DeploymentState } from '../insights/dora-records.js';
+import type { DeploymentRecord } from '../insights/dora-records.js';
 import { deriveStage, derivePreviewStatus, findPreview, shipEta } from '../insights/ship-status.js';
-
-/** The deployment columns the ship status reads, as the synced table holds them. */
-export interface DeploymentRow {
-  id: string;
-  project_id: string;
-  target: 'production' | 'preview';
-  state: string;
-  commit_sha: string | null;
-  commit_message: string | null;
-  created_at: string;
-  building_at: string | null;
-  ready_at: string | null;
-}
 
 export interface ShipRowFields {
   state: 'open' | 'closed';
@@ -34,20 +21,6 @@ export interface ShipDeployments {
   productionByRepository: ReadonlyMap<string, readonly DeploymentRecord[]>;
   /** The latest READY builds of every project with a build running, for its ETA. */
   buildHistory: readonly DeploymentRecord[];
-}
-
-export function deploymentRecord(row: DeploymentRow): DeploymentRecord {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    production: row.target === 'production',
-    state: row.state as DeploymentState,
-    createdAt: Date.parse(row.created_at),
-    buildingAt: row.building_at ? Date.parse(row.building_at) : null,
-    readyAt: row.ready_at ? Date.parse(row.ready_at) : null,
-    commitSha: row.commit_sha,
-    commitTitle: row.commit_message?.split('\n')[0] ?? null,
-  };
 }
 
 /**

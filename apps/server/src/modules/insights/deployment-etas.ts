@@ -2,7 +2,7 @@ import type { DeploymentEta } from '@shipdeck/shared/insights';
 import { ETA_SAMPLE_SIZE } from '@shipdeck/shared/insights-constants';
 import { BUILDING_DEPLOYMENT_STATES } from '@shipdeck/shared/ship-stages';
 import type { Db } from '../../db/database.js';
-import type { DeploymentRecord, DeploymentState } from './dora-records.js';
+import { deploymentRecordFromRow, type DeploymentRecord } from './dora-records.js';
 import { estimateReady } from './pipeline-eta.js';
 
 const columns = [
@@ -16,32 +16,6 @@ const columns = [
   'commit_sha',
   'commit_message',
 ] as const;
-
-interface EtaRow {
-  id: string;
-  project_id: string;
-  target: 'production' | 'preview';
-  state: string;
-  created_at: string;
-  building_at: string | null;
-  ready_at: string | null;
-  commit_sha: string | null;
-  commit_message: string | null;
-}
-
-function toRecord(row: EtaRow): DeploymentRecord {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    production: row.target === 'production',
-    state: row.state as DeploymentState,
-    createdAt: Date.parse(row.created_at),
-    buildingAt: row.building_at === null ? null : Date.parse(row.building_at),
-    readyAt: row.ready_at === null ? null : Date.parse(row.ready_at),
-    commitSha: row.commit_sha,
-    commitTitle: row.commit_message?.split('\n')[0] ?? null,
-  };
-}
 
 /**
  * The latest READY builds (up to ETA_SAMPLE_SIZE) of each of these projects of the user, the
@@ -67,7 +41,7 @@ export async function projectBuildHistories(
         .execute(),
     ),
   );
-  return histories.flat().map(toRecord);
+  return histories.flat().map(deploymentRecordFromRow);
 }
 
 /**
@@ -87,7 +61,7 @@ export async function deploymentEtas(db: Db, userId: string): Promise<Deployment
     building.map((row) => row.project_id),
   );
   return building.flatMap((row) => {
-    const eta = estimateReady(toRecord(row), history);
+    const eta = estimateReady(deploymentRecordFromRow(row), history);
     return eta ? [{ deploymentId: row.id, ...eta }] : [];
   });
 }

@@ -21,6 +21,33 @@ export interface DeploymentRecord {
   commitTitle: string | null;
 }
 
+/** The columns of a synced deployment row (`vercel_deployments`) a record is made from. ISO times. */
+export interface DeploymentRecordRow {
+  id: string;
+  project_id: string;
+  target: 'production' | 'preview';
+  state: string;
+  commit_sha: string | null;
+  commit_message: string | null;
+  created_at: string;
+  building_at: string | null;
+  ready_at: string | null;
+}
+
+export function deploymentRecordFromRow(row: DeploymentRecordRow): DeploymentRecord {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    production: row.target === 'production',
+    state: row.state as DeploymentState,
+    createdAt: Date.parse(row.created_at),
+    buildingAt: row.building_at === null ? null : Date.parse(row.building_at),
+    readyAt: row.ready_at === null ? null : Date.parse(row.ready_at),
+    commitSha: row.commit_sha,
+    commitTitle: row.commit_message?.split('\n')[0] ?? null,
+  };
+}
+
 /** One change on its way to production: a merged pull request, or a commit pushed directly. */
 export interface ChangeRecord {
   projectId: string;

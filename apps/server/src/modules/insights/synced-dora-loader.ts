@@ -1,13 +1,12 @@
 import type { Db } from '../../db/database.js';
 import type { DoraHistory, DoraHistoryQuery, DoraLoader } from './dora-loader.js';
-import type { ChangeRecord, DeploymentRecord, DeploymentState } from './dora-records.js';
+import type { ChangeRecord } from './dora-records.js';
+import { deploymentRecordFromRow } from './dora-records.js';
 
 interface LinkedProject {
   id: string;
   fullName: string;
 }
-
-const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
 /** Production deployments of the user's projects (optionally only those linked to one repository). */
 async function productionDeployments(db: Db, query: DoraHistoryQuery) {
@@ -29,6 +28,7 @@ async function productionDeployments(db: Db, query: DoraHistoryQuery) {
     .select([
       'd.id',
       'd.project_id',
+      'd.target',
       'd.state',
       'd.created_at',
       'd.building_at',
@@ -44,20 +44,6 @@ async function productionDeployments(db: Db, query: DoraHistoryQuery) {
 }
 
 type DeploymentRow = Awaited<ReturnType<typeof productionDeployments>>[number];
-
-function toRecord(row: DeploymentRow): DeploymentRecord {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    production: true,
-    state: row.state as DeploymentState,
-    createdAt: Date.parse(row.created_at),
-    buildingAt: ms(row.building_at),
-    readyAt: ms(row.ready_at),
-    commitSha: row.commit_sha,
-    commitTitle: row.commit_message?.split('\n')[0] ?? null,
-  };
-}
 
 /**
  * Merged pull requests and default-branch commits of one linked repository the user can see.
@@ -155,6 +141,11 @@ export const syncedDoraLoader: DoraLoader = {
       (latest, row) => (latest === null || row.synced_at > latest ? row.synced_at : latest),
       null,
     );
-    return { deployments: rows.map(toRecord), changes: changes.flat(), repositories, syncedAt };
+    return {
+      deployments: rows.map(deploymentRecordFromRow),
+      changes: changes.flat(),
+      repositories,
+      syncedAt,
+    };
   },
 };
