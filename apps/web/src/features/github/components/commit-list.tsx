@@ -1,12 +1,15 @@
 import { pageSizes, truncation } from '@shipdeck/shared/constants';
 import type { Commit } from '@shipdeck/shared/github';
-import { GitCommitHorizontal } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { Pagination } from '@shipdeck/shared/pagination';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, GitCommitHorizontal } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { shortSha } from '@/utils/short-sha';
 import { firstLine, truncate } from '@/utils/truncate';
 import { externalUrl } from '@/utils/external-url';
-import { useCommits } from '../api/get-commits';
+import { getCommitsQueryOptions } from '../api/get-commits';
 import { RepositorySectionList } from './repository-section-list';
 
 function CommitItem({ commit, marks }: { commit: Commit; marks?: ReactNode }) {
@@ -39,7 +42,53 @@ function CommitItem({ commit, marks }: { commit: Commit; marks?: ReactNode }) {
   );
 }
 
-/** The repository's latest commits on its default branch (first page of ten). */
+/** Previous / Next over the commits; "of N" only when the server knows where the list ends. */
+function CommitPager({
+  page,
+  pagination,
+  busy,
+  onPageChange,
+}: {
+  page: number;
+  pagination: Pagination;
+  busy: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  if (!pagination.hasPrev && !pagination.hasNext) return null;
+  // Past the synced commits the server reads GitHub page by page and may not know the total.
+  const knowsEnd = pagination.hasNext === page < pagination.totalPages;
+  return (
+    <nav
+      aria-label="Commits pages"
+      className="flex items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800"
+    >
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!pagination.hasPrev || busy}
+        onClick={() => onPageChange(page - 1)}
+      >
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </Button>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+        Page {page}
+        {knowsEnd ? ` of ${pagination.totalPages}` : ''}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!pagination.hasNext || busy}
+        onClick={() => onPageChange(page + 1)}
+      >
+        Next
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+/** The repository's commits on its default branch, ten a page (the spec's page size). */
 type CommitListProps = {
   owner: string;
   repo: string;
@@ -48,25 +97,40 @@ type CommitListProps = {
 };
 
 export function CommitList({ owner, repo, renderMarks }: CommitListProps) {
-  const query = useCommits({ owner, repo, page: 1, perPage: pageSizes.repoPageCommits });
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    ...getCommitsQueryOptions({ owner, repo, page, perPage: pageSizes.repoPageCommits }),
+    // The current page stays on screen while the next one loads, so the pager does not jump.
+    placeholderData: keepPreviousData,
+  });
   return (
-    <RepositorySectionList
-      query={query}
-      getItems={(data) => data.commits}
-      getItemKey={(commit) => commit.sha}
-      renderItem={(commit) => (
-        <CommitItem
-          commit={commit}
-          marks={renderMarks?.({
-            sha: commit.sha,
-            // When it reached the branch: the committer's date (a rebase or merge sets it).
-            committedAt: commit.commit.committer?.date ?? commit.commit.author?.date ?? null,
-          })}
+    <>
+      <RepositorySectionList
+        query={query}
+        getItems={(data) => data.commits}
+        getItemKey={(commit) => commit.sha}
+        renderItem={(commit) => (
+          <CommitItem
+            commit={commit}
+            marks={renderMarks?.({
+              sha: commit.sha,
+              // When it reached the branch: the committer's date (a rebase or merge sets it).
+              committedAt: commit.commit.committer?.date ?? commit.commit.author?.date ?? null,
+            })}
+          />
+        )}
+        loadingLabel="Loading commits…"
+        emptyIcon={<GitCommitHorizontal />}
+        emptyTitle="No commits yet"
+      />
+      {query.data ? (
+        <CommitPager
+          page={page}
+          pagination={query.data.pagination}
+          busy={query.isPlaceholderData}
+          onPageChange={setPage}
         />
-      )}
-      loadingLabel="Loading commits…"
-      emptyIcon={<GitCommitHorizontal />}
-      emptyTitle="No commits yet"
-    />
+      ) : null}
+    </>
   );
 }

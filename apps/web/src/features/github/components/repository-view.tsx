@@ -14,6 +14,7 @@ import { externalUrl } from '@/utils/external-url';
 import { useRepository } from '../api/get-repository';
 import { BranchesCard } from './branches-card';
 import { CommitList } from './commit-list';
+import { FindCommit } from './find-commit';
 import { GithubSyncBanner } from './sync-status-bar';
 import { GithubLoadError } from './github-load-error';
 import { LanguagesCard } from './languages-card';
@@ -99,6 +100,7 @@ export function RepositoryView({ owner, repo }: { owner: string; repo: string })
               </TabsTrigger>
             </TabsList>
             <TabsContent value="commits">
+              <FindCommit owner={owner} repo={repo} />
               <CommitList
                 owner={owner}
                 repo={repo}
