@@ -9,7 +9,7 @@ describe('GitHub pages on demo data', () => {
     const page = await e2e.newPage();
     await signInAsOctocat(page);
     await page.getByText('Demo data', { exact: true }).waitFor();
-    for (const label of ['Total Repositories', 'Total Commits', 'Open Issues', 'Total Stars']) {
+    for (const label of ['Total Repositories', 'Commits (30 days)', 'Open Issues', 'Total Stars']) {
       await page.getByText(label, { exact: true }).waitFor();
     }
     const recent = page.getByRole('region', { name: 'Recent Repositories' });

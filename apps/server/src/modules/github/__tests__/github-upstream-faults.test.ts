@@ -3,6 +3,9 @@ import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
 import { ACCOUNT_RESOURCE } from '../../github-sync/sync-constants.js';
 import { updateSyncState } from '../../sync/sync-state.repository.js';
+import { storeRepository } from '../../github-sync/__tests__/store-fixtures.js';
+import { saveCommits } from '../../github-sync/github-store.repository.js';
+import { DAY_MS } from '../../../lib/clock.js';
 
 const emulator = useEmulator({ repos: 6, richRepos: 2, projects: 1, rateLimits: false });
 
@@ -158,5 +161,41 @@ describe.each(testDialects)('dashboard stats from the synced store on %s', (dial
     const unknown = await stats(token);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toMatchObject({ data: { totalCommits: null } });
+  });
+
+  // The card says "Commits (30 days)": the user's own commits across synced repositories, dated
+  // within the last 30 days; older ones and other people's do not count.
+  it('counts the user’s commits of the last 30 days across synced repositories', async () => {
+    const token = await signInWithGithub(t.app);
+    const commitsNow = async () =>
+      (await stats(token)).json<{ data: { totalCommits: number | null } }>().data.totalCommits;
+    const before = await commitsNow();
+    expect(before).toEqual(expect.any(Number));
+
+    const userId = await userIdOfGithubLogin(t.database.db, 'octocat');
+    await storeRepository(t.database.db, userId, { id: 9_300_001, owner: 'octocat', name: 'a' });
+    await storeRepository(t.database.db, userId, { id: 9_300_002, owner: 'acme', name: 'b' });
+    const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+    const commit = (repositoryId: number, sha: string, login: string, committedAt: string) =>
+      saveCommits(t.database.db, [
+        {
+          repository_id: repositoryId,
+          sha,
+          html_url: `https://github.com/x/y/commit/${sha}`,
+          message: 'A commit',
+          author_name: null,
+          author_login: login,
+          author_avatar_url: null,
+          committed_at: committedAt,
+          committer_date: committedAt,
+          synced_at: new Date().toISOString(),
+        },
+      ]);
+    await commit(9_300_001, 'c1'.repeat(20), 'octocat', daysAgo(1));
+    await commit(9_300_002, 'c2'.repeat(20), 'octocat', daysAgo(29));
+    await commit(9_300_001, 'c3'.repeat(20), 'octocat', daysAgo(31));
+    await commit(9_300_002, 'c4'.repeat(20), 'someone-else', daysAgo(2));
+
+    expect(await commitsNow()).toBe((before ?? 0) + 2);
   });
 });

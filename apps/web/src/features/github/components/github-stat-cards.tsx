@@ -13,7 +13,8 @@ type StatKey = keyof GithubStats['changes'];
 
 const cards: { key: StatKey; label: string; icon: ReactNode; moreIsWorse?: boolean }[] = [
   { key: 'totalRepos', label: 'Total Repositories', icon: <FolderGit2 /> },
-  { key: 'totalCommits', label: 'Total Commits', icon: <GitCommitHorizontal /> },
+  // The server counts the user's own commits of the last 30 days, so the label says so.
+  { key: 'totalCommits', label: 'Commits (30 days)', icon: <GitCommitHorizontal /> },
   { key: 'openIssues', label: 'Open Issues', icon: <CircleDot />, moreIsWorse: true },
   { key: 'totalStars', label: 'Total Stars', icon: <Star /> },
 ];

@@ -37,14 +37,16 @@ describe('dashboard with GitHub connected', () => {
 
     expect(await screen.findByText((1234).toLocaleString())).toBeInTheDocument();
     expect(within(card('Total Repositories')).getByText('+12.5%')).toBeInTheDocument();
-    expect(within(card('Total Commits')).getByText((98765).toLocaleString())).toBeInTheDocument();
-    expect(within(card('Total Commits')).getByText('—')).toBeInTheDocument();
+    expect(
+      within(card('Commits (30 days)')).getByText((98765).toLocaleString()),
+    ).toBeInTheDocument();
+    expect(within(card('Commits (30 days)')).getByText('—')).toBeInTheDocument();
     expect(within(card('Open Issues')).getByText('-3%')).toBeInTheDocument();
     expect(within(card('Total Stars')).getByText('0%')).toBeInTheDocument();
     expect(screen.getAllByText(/vs last month/)).toHaveLength(4);
   });
 
-  it('shows an unknown commit total as "—", never as 0', async () => {
+  it('labels the commit count with its 30-day window, and shows an unknown one as "—", never 0', async () => {
     mockApi({
       'GET /api/github/stats': ok({ ...stats, totalCommits: null }),
       'GET /api/github/repos': repos,
@@ -52,7 +54,8 @@ describe('dashboard with GitHub connected', () => {
     renderApp(<DashboardRoute />, { url: '/dashboard', user: connected });
 
     expect(await screen.findByText((1234).toLocaleString())).toBeInTheDocument();
-    const commits = card('Total Commits');
+    expect(screen.queryByText('Total Commits')).not.toBeInTheDocument();
+    const commits = card('Commits (30 days)');
     expect(within(commits).getByTitle('GitHub could not tell right now')).toHaveTextContent('—');
     expect(within(commits).queryByText('0')).not.toBeInTheDocument();
   });
