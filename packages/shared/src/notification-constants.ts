@@ -1,7 +1,6 @@
-import type { NotificationType } from './notifications.js';
-
 // The notification centre's kinds and texts, apart from messages.ts (the sign-in pages do not
-// need them) and from the schemas in notifications.ts (the pages that show them need no zod).
+// need them) and from the schemas in notifications.ts (the pages that show them need no zod),
+// which build on these and are never imported here.
 
 /** Every kind of item the notification centre holds; each comes from an observed change. */
 export const NOTIFICATION_TYPES = [
@@ -16,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'deployment-ready',
   'commits-pushed',
 ] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Reads a `?type=` value without a schema library: one of NOTIFICATION_TYPES, or none. */
 export function isNotificationType(value: unknown): value is NotificationType {

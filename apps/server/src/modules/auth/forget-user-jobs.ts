@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { GITHUB_SYNC_QUEUE, githubSyncKey } from '../github-sync/request-github-sync.js';
+import { VERCEL_ALIAS_OUTCOME_QUEUE } from '../vercel/vercel-alias-outcome.js';
 import {
   VERCEL_PROJECT_SYNC_QUEUE,
   VERCEL_SYNC_QUEUE,
@@ -15,8 +16,9 @@ export async function forgetUserJobs(app: FastifyInstance, userId: string): Prom
   const userJobs = [
     { queue: GITHUB_SYNC_QUEUE, key: githubSyncKey(userId) },
     { queue: VERCEL_SYNC_QUEUE, key: vercelSyncKey(userId) },
-    // A project's key extends the user's, so this one reaches the jobs of every project.
+    // A project's key extends the user's, so these reach the jobs of every project.
     { queue: VERCEL_PROJECT_SYNC_QUEUE, key: vercelSyncKey(userId) },
+    { queue: VERCEL_ALIAS_OUTCOME_QUEUE, key: vercelSyncKey(userId) },
   ];
   for (const { queue, key } of userJobs) {
     await app.jobs.cancelByKey(queue, key, { forget: true });
