@@ -133,6 +133,8 @@ export const vercelProjectSchema = z.object({
    * ready production build, and new ones stay off production until one is promoted.
    */
   productionRolledBack: z.boolean().default(false),
+  /** While production is rolled back: the newest READY production deployment, to promote. */
+  resumeProductionWith: vercelDeploymentSchema.nullable().default(null),
 });
 export type VercelProject = z.infer<typeof vercelProjectSchema>;
 
@@ -200,6 +202,8 @@ export const vercelDeploymentDetailSchema = z.object({
   buildLog: z.array(buildLogLineSchema).nullable(),
   /** What production still serves: the project's newest READY production deployment. */
   lastReadyProduction: vercelDeploymentSchema.nullable(),
+  /** Where an instant rollback would take production: the READY production build before it. */
+  rollbackTarget: vercelDeploymentSchema.nullable().default(null),
   syncedAt,
 });
 export type VercelDeploymentDetail = z.infer<typeof vercelDeploymentDetailSchema>;

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { ActionDeploymentWire } from './vercel-action-wire.js';
 import type { DeploymentRow, ProjectRow } from './vercel-read.repository.js';
+import { findDeploymentRow } from './vercel-read.repository.js';
 import { upsertDeployments } from './vercel-store.repository.js';
 
 /** READY production deployments of a user's project, newest first. */
@@ -35,16 +36,17 @@ export async function previousReadyProduction(
 }
 
 /**
- * Projects whose production is pinned by a rollback: the deployment Vercel names as production
- * is older than the newest READY production build, which an instant rollback causes and which
- * lasts until a deployment is promoted (vercel.com/docs/instant-rollback).
+ * Projects whose production is pinned by a rollback, each with the id of the deployment that
+ * would resume it (the newest READY production build): the deployment Vercel names as production is older
+ * than that one, which an instant rollback causes and which lasts until a deployment is promoted
+ * (vercel.com/docs/instant-rollback).
  */
-export async function rolledBackProjectIds(
+export async function rolledBackProjects(
   db: Db,
   userId: string,
   projects: Pick<ProjectRow, 'id' | 'production_deployment_id'>[],
-): Promise<Set<string>> {
-  const pinned = new Set<string>();
+): Promise<Map<string, string>> {
+  const pinned = new Map<string, string>();
   const named = projects.filter((p) => p.production_deployment_id !== null);
   if (named.length === 0) return pinned;
   const rows = await readyProduction(
@@ -57,9 +59,24 @@ export async function rolledBackProjectIds(
     const serving = ofProject.find((row) => row.id === project.production_deployment_id);
     const newest = ofProject[0];
     if (serving && newest && newest.id !== serving.id && newest.created_at > serving.created_at)
-      pinned.add(project.id);
+      pinned.set(project.id, newest.id);
   }
   return pinned;
+}
+
+/** Each pinned project's deployment to promote (rarely more than one or two projects). */
+export async function resumeDeployments(
+  db: Db,
+  userId: string,
+  projects: Pick<ProjectRow, 'id' | 'production_deployment_id'>[],
+): Promise<Map<string, DeploymentRow>> {
+  const pinned = await rolledBackProjects(db, userId, projects);
+  const found = await Promise.all(
+    [...pinned].map(
+      async ([projectId, id]) => [projectId, await findDeploymentRow(db, userId, id)] as const,
+    ),
+  );
+  return new Map(found.flatMap(([projectId, row]) => (row ? [[projectId, row] as const] : [])));
 }
 
 /** Stores a redeploy's new deployment with the source's git facts, which Vercel builds again. */

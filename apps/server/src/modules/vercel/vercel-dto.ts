@@ -46,7 +46,12 @@ export function toDeploymentDto(row: DeploymentRow, githubWebUrl: string): Verce
 export function toProjectDto(
   row: ProjectRow,
   githubWebUrl: string,
-  deployments: { production?: DeploymentRow; latest?: DeploymentRow; rolledBack?: boolean },
+  deployments: {
+    production?: DeploymentRow;
+    latest?: DeploymentRow;
+    /** Set while a rollback pins production: the newest READY production build, to promote. */
+    resumeWith?: DeploymentRow;
+  },
 ): VercelProject {
   const link = row.link_type
     ? {
@@ -69,6 +74,9 @@ export function toProjectDto(
       ? toDeploymentDto(deployments.production, githubWebUrl)
       : null,
     latestDeployment: deployments.latest ? toDeploymentDto(deployments.latest, githubWebUrl) : null,
-    productionRolledBack: deployments.rolledBack ?? false,
+    productionRolledBack: deployments.resumeWith !== undefined,
+    resumeProductionWith: deployments.resumeWith
+      ? toDeploymentDto(deployments.resumeWith, githubWebUrl)
+      : null,
   };
 }

@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema } from '@shipdeck/shared/api-envelope';
 import { vercelActionMessages } from '@shipdeck/shared/messages';
-import { vercelProjectResultSchema } from '@shipdeck/shared/vercel';
+import { vercelDeploymentDetailSchema, vercelProjectResultSchema } from '@shipdeck/shared/vercel';
 import { vercelActionResultSchema } from '@shipdeck/shared/vercel-actions';
 import type { VercelDeployment, VercelProject } from '@shipdeck/emulator/data/model';
 import { describe, expect, it } from 'vitest';
@@ -149,10 +149,21 @@ describe.each(testDialects)('Vercel actions on %s', (dialect) => {
     const current = before.productionDeployment;
     if (!current) throw new Error('no production');
     expect(before.productionRolledBack).toBe(false);
+    expect(before.resumeProductionWith).toBeNull();
     const expected = readyProduction(project).find(
       (d) => d.createdAt < Date.parse(current.createdAt),
     );
     if (!expected) throw new Error('no earlier deployment');
+    // The triage page names the same last good deployment before anything is sent.
+    const detail = dataOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/vercel/deployments/${current.id}`,
+        headers: bearer(user.token),
+      }),
+      vercelDeploymentDetailSchema,
+    );
+    expect(detail.rollbackTarget?.id).toBe(expected.uid);
 
     emulator.handle.requestLog.clear();
     const answer = await post(user.token, `/api/vercel/projects/${project.id}/rollback`, {});
@@ -186,6 +197,8 @@ describe.each(testDialects)('Vercel actions on %s', (dialect) => {
     ).project;
     expect(after.productionDeployment?.id).toBe(expected.uid);
     expect(after.productionRolledBack).toBe(true);
+    // Promoting the build production left is what resumes it.
+    expect(after.resumeProductionWith?.id).toBe(current.id);
     const sha = expected.meta.githubCommitSha?.slice(0, 7) ?? '';
     expect(await notificationTitles(user.userId)).toEqual(
       expect.arrayContaining([
@@ -207,6 +220,7 @@ describe.each(testDialects)('Vercel actions on %s', (dialect) => {
     ).project;
     expect(resumed.productionDeployment?.id).toBe(current.id);
     expect(resumed.productionRolledBack).toBe(false);
+    expect(resumed.resumeProductionWith).toBeNull();
   });
 
   it('refuses what Shipdeck can tell is wrong before calling Vercel', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@shipdeck/shared/vercel';
 import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { previousReadyProduction } from '../vercel-actions.repository.js';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
@@ -79,10 +80,17 @@ export const vercelDeploymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const production = project
         ? (await productionDeploymentRows(app.db, user.id, [project])).get(project.id)
         : undefined;
+      const previous = project
+        ? await previousReadyProduction(app.db, user.id, project.id, production)
+        : undefined;
+      const rollbackTarget = previous
+        ? await findDeploymentRow(app.db, user.id, previous.id)
+        : undefined;
       return ok({
         deployment: toDeploymentDto(row, githubWebUrl()),
         buildLog: await buildLogFor(app, user.id, row),
         lastReadyProduction: production ? toDeploymentDto(production, githubWebUrl()) : null,
+        rollbackTarget: rollbackTarget ? toDeploymentDto(rollbackTarget, githubWebUrl()) : null,
         syncedAt: await projectsSyncedAt(app.db, user.id),
       });
     },

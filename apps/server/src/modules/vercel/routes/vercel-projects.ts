@@ -13,7 +13,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { splitFullName } from '../deployment-git-links.js';
-import { rolledBackProjectIds } from '../vercel-actions.repository.js';
+import { resumeDeployments } from '../vercel-actions.repository.js';
 import { toDeploymentDto, toProjectDto } from '../vercel-dto.js';
 import {
   findProjectRow,
@@ -57,14 +57,14 @@ export const vercelProjectRoutes: FastifyPluginAsyncZod = async (app) => {
           rows.map((row) => row.id),
         ),
         productionDeploymentRows(app.db, user.id, rows),
-        rolledBackProjectIds(app.db, user.id, rows),
+        resumeDeployments(app.db, user.id, rows),
       ]);
       return ok({
         projects: rows.map((row) =>
           toProjectDto(row, githubWebUrl(), {
             production: production.get(row.id),
             latest: latest.find((d) => d.project_id === row.id),
-            rolledBack: rolledBack.has(row.id),
+            resumeWith: rolledBack.get(row.id),
           }),
         ),
         pagination: { total, limit, offset, hasNext: offset + rows.length < total },
@@ -92,13 +92,13 @@ export const vercelProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       const [latest, production, rolledBack] = await Promise.all([
         latestDeploymentRows(app.db, user.id, [row.id]),
         productionDeploymentRows(app.db, user.id, [row]),
-        rolledBackProjectIds(app.db, user.id, [row]),
+        resumeDeployments(app.db, user.id, [row]),
       ]);
       return ok({
         project: toProjectDto(row, githubWebUrl(), {
           production: production.get(row.id),
           latest: latest[0],
-          rolledBack: rolledBack.has(row.id),
+          resumeWith: rolledBack.get(row.id),
         }),
         syncedAt: await projectsSyncedAt(app.db, user.id),
       });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { DeploymentStage } from '@/features/insights/components/deployment-stage';
 import { deploymentPath } from '../deployment-path';
+import { DeploymentActionsMenu } from './deployment-actions-menu';
 import { DeploymentStatusBadge } from './deployment-status-badge';
 
 const linkClass = 'inline-flex items-center gap-1 hover:underline [&_svg]:size-3.5';
@@ -27,6 +28,9 @@ export function DeploymentRow({ deployment }: { deployment: VercelDeployment }) 
         <DeploymentStage deployment={deployment} />
         <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">
           <RelativeTime value={deployment.createdAt} />
+        </span>
+        <span className="-my-1.5">
+          <DeploymentActionsMenu deployment={deployment} />
         </span>
       </div>
       {message ? (

@@ -1,7 +1,8 @@
 import type { VercelDeployment } from '@shipdeck/shared/vercel';
 import { vercelMessages } from '@shipdeck/shared/vercel-constants';
-import { SearchX, TerminalSquare } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Ban, History, RefreshCw, SearchX, TerminalSquare } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -10,6 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-error';
 import { useVercelDeployment } from '../api/get-vercel-deployment';
 import { plainLogText } from '../plain-log-text';
+import { ConfirmVercelAction, deploymentName, type VercelAction } from './confirm-vercel-action';
+import { actionsFor } from './deployment-actions-menu';
 import { DeploymentRow } from './deployment-row';
 import { DeploymentStatusBadge } from './deployment-status-badge';
 
@@ -68,6 +71,65 @@ function Facts({ deployment }: { deployment: VercelDeployment }) {
   );
 }
 
+type ChosenAction = { action: VercelAction; deployment: VercelDeployment };
+
+/**
+ * What someone fixing a bad deploy reaches for first: production back to the last good build,
+ * the same commit built again, or a stuck build stopped. Each asks before it acts.
+ */
+function TriageActions({
+  deployment,
+  rollbackTarget,
+}: {
+  deployment: VercelDeployment;
+  rollbackTarget: VercelDeployment | null;
+}) {
+  const [chosen, setChosen] = useState<ChosenAction | null>(null);
+  const building = actionsFor(deployment).includes('cancel');
+  const canRollBack =
+    deployment.target === 'production' &&
+    rollbackTarget !== null &&
+    rollbackTarget.id !== deployment.id;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canRollBack ? (
+        <Button
+          size="sm"
+          onClick={() => setChosen({ action: 'rollback', deployment: rollbackTarget })}
+        >
+          <History aria-hidden="true" />
+          Roll back to <span className="font-mono">{deploymentName(rollbackTarget)}</span> (last
+          good)
+        </Button>
+      ) : null}
+      {building ? (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setChosen({ action: 'cancel', deployment })}
+        >
+          <Ban aria-hidden="true" />
+          Cancel build
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setChosen({ action: 'redeploy', deployment })}
+        >
+          <RefreshCw aria-hidden="true" />
+          Redeploy
+        </Button>
+      )}
+      <ConfirmVercelAction
+        action={chosen?.action ?? null}
+        deployment={chosen?.deployment ?? deployment}
+        onClose={() => setChosen(null)}
+      />
+    </div>
+  );
+}
+
 /** A deployment, and for a failed one what is needed to triage it. */
 export function DeploymentTriage({ id }: { id: string }) {
   const query = useVercelDeployment(id);
@@ -97,7 +159,7 @@ export function DeploymentTriage({ id }: { id: string }) {
       />
     );
   }
-  const { deployment, buildLog, lastReadyProduction } = query.data;
+  const { deployment, buildLog, lastReadyProduction, rollbackTarget } = query.data;
   const failed = deployment.state === 'ERROR';
   return (
     <div className="space-y-6">
@@ -115,8 +177,9 @@ export function DeploymentTriage({ id }: { id: string }) {
           }
           description={failed && deployment.errorMessage ? deployment.errorMessage : undefined}
         />
-        <CardBody>
+        <CardBody className="space-y-4">
           <Facts deployment={deployment} />
+          <TriageActions deployment={deployment} rollbackTarget={rollbackTarget} />
         </CardBody>
       </Card>
       <Card aria-labelledby="build-log-title">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { paths } from '@/config/paths';
 import { DeploymentStatusBadge } from './deployment-status-badge';
+import { ProductionPinnedNotice } from './production-pinned-notice';
 
 export function VercelProjectCard({ project }: { project: VercelProject }) {
   const latest = project.latestDeployment;
@@ -43,6 +44,11 @@ export function VercelProjectCard({ project }: { project: VercelProject }) {
           </a>
         ) : null}
       </div>
+      {project.productionRolledBack ? (
+        <div className="mt-3">
+          <ProductionPinnedNotice project={project} />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -1,0 +1,38 @@
+import type { VercelProject } from '@shipdeck/shared/vercel';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmVercelAction, deploymentName } from './confirm-vercel-action';
+
+/**
+ * After an instant rollback Vercel stops giving new production deployments the production
+ * domains until one is promoted: said while it lasts, with the promote that ends it.
+ */
+export function ProductionPinnedNotice({ project }: { project: VercelProject }) {
+  const [promoting, setPromoting] = useState(false);
+  const serving = project.productionDeployment;
+  const resume = project.resumeProductionWith;
+  if (!project.productionRolledBack || !resume) return null;
+  return (
+    <Alert variant="info">
+      <p>
+        Production of <strong>{project.name}</strong> is rolled back
+        {serving ? (
+          <>
+            {' '}
+            to <span className="font-mono">{deploymentName(serving)}</span>
+          </>
+        ) : null}
+        : new production deployments stay off its domains until one is promoted.
+      </p>
+      <Button className="mt-2" size="sm" variant="outline" onClick={() => setPromoting(true)}>
+        Promote <span className="font-mono">{deploymentName(resume)}</span>
+      </Button>
+      <ConfirmVercelAction
+        action={promoting ? 'promote' : null}
+        deployment={resume}
+        onClose={() => setPromoting(false)}
+      />
+    </Alert>
+  );
+}
