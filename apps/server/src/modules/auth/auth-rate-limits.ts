@@ -46,3 +46,15 @@ export async function recordLoginFailure(
     windowSeconds,
   });
 }
+
+/**
+ * Refreshes count per address before the token is checked, so guessing tokens is slowed like
+ * guessing passwords; a client renews about once per half session lifetime, far below the limit.
+ */
+export async function limitRefreshAttempt(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<void> {
+  const { windowSeconds, perIp } = app.config.authRateLimit;
+  await consumeRateLimit(app.db, `refresh:ip:${request.ip}`, { max: perIp, windowSeconds });
+}

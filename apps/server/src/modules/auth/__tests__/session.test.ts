@@ -53,6 +53,58 @@ describe.each(testDialects)('sessions on %s', (dialect) => {
     expect(current.statusCode).toBe(200);
   });
 
+  it('gives the refreshed session a fresh expiry, whatever was left of the old one', async () => {
+    const { token, userId } = await signUpAndLogIn(t.app);
+    // A session an active user has held for most of its lifetime: one hour left.
+    const oneHourLeft = new Date(Date.now() + 60 * 60_000).toISOString();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: oneHourLeft })
+      .where('user_id', '=', userId)
+      .execute();
+
+    const before = Date.now();
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      headers: bearer(token),
+    });
+    expect(refresh.statusCode).toBe(200);
+    const { expiresAt } = refresh.json<{ data: { token: string; expiresAt: string } }>().data;
+    const ttlMs = t.app.config.sessionTtlDays * 24 * 60 * 60_000;
+    expect(Date.parse(expiresAt)).toBeGreaterThanOrEqual(before + ttlMs - 1_000);
+    expect(Date.parse(expiresAt)).toBeLessThanOrEqual(Date.now() + ttlMs);
+
+    // One row: the old session is gone, not merely outlived.
+    const rows = await t.database.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows.map((row) => row.expires_at)).toEqual([expiresAt]);
+  });
+
+  it.each([
+    ['no token', {}],
+    ['an unknown token', { authorization: 'Bearer sds_not-a-real-token' }],
+  ])('refuses a refresh with %s: 401, and no session is made', async (_label, headers) => {
+    const count = async () =>
+      (await t.database.db.selectFrom('sessions').select('id').execute()).length;
+    const sessionsBefore = await count();
+    const response = await t.app.inject({ method: 'POST', url: '/auth/refresh', headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    expect(await count()).toBe(sessionsBefore);
+  });
+
+  it('refuses a second refresh with the token the first one replaced', async () => {
+    const { token } = await signUpAndLogIn(t.app);
+    const refresh = () =>
+      t.app.inject({ method: 'POST', url: '/auth/refresh', headers: bearer(token) });
+    expect((await refresh()).statusCode).toBe(200);
+    expect((await refresh()).statusCode).toBe(401);
+  });
+
   it('revokes only the presented token on logout', async () => {
     const { token, account } = await signUpAndLogIn(t.app);
     const second = await t.app.inject({
@@ -97,5 +149,39 @@ describe.each(testDialects)('sessions on %s', (dialect) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+});
+
+describe.each(testDialects)('refresh rate limit on %s', (dialect) => {
+  const t = useTestApp(dialect, {
+    authRateLimit: { windowSeconds: 600, perIp: 3, perAccount: 100 },
+  });
+
+  it('counts refreshes per address, bad tokens included, and answers 429 past the limit', async () => {
+    const { token } = await signUpAndLogIn(t.app);
+    const refresh = (bearerToken: string, remoteAddress = '203.0.113.20') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/refresh',
+        headers: bearer(bearerToken),
+        remoteAddress,
+      });
+
+    expect((await refresh('sds_guess')).statusCode).toBe(401);
+    const first = await refresh(token);
+    expect(first.statusCode).toBe(200);
+    const second = await refresh(first.json<{ data: { token: string } }>().data.token);
+    expect(second.statusCode).toBe(200);
+    const current = second.json<{ data: { token: string } }>().data.token;
+
+    const limited = await refresh(current);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // The limited attempt rotated nothing: the token still works, and from elsewhere renews.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(current) })).statusCode,
+    ).toBe(200);
+    expect((await refresh(current, '198.51.100.20')).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../plugins/authenticate.js';
 import { ok } from '../../../lib/reply.js';
+import { limitRefreshAttempt } from '../auth-rate-limits.js';
 import { clearPageSessionCookie, setPageSessionCookie } from '../page-session-cookie.js';
 import { rotateSession } from '../session-service.js';
 import { deleteSession } from '../sessions.repository.js';
@@ -38,10 +39,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
-      onRequest: app.authenticate,
+      onRequest: [(request) => limitRefreshAttempt(app, request), app.authenticate],
       schema: {
         tags: ['auth'],
-        summary: 'Exchange the current token for a new one; the old one stops working',
+        summary:
+          'Exchange the current token for a new one with a fresh expiry; the old one stops working. Rate limited per address like sign-in.',
         security,
         response: { 200: successEnvelope(sessionTokenSchema) },
       },
