@@ -1,6 +1,7 @@
 import type { vercelActionResultSchema, VercelActionResult } from '@shipdeck/shared/vercel-actions';
 import type { vercelProjectResultSchema } from '@shipdeck/shared/vercel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiClient, unwrap } from '@/lib/api-client';
 
 /** One of the four changes Shipdeck asks Vercel for, on the user's own Vercel connection. */
@@ -47,6 +48,7 @@ async function getVercelProject(projectId: string) {
  * Vercel moves the alias in the background, and the server stores the outcome when it has.
  */
 export function useProductionMove(move: { projectId: string; toDeploymentId: string } | null) {
+  const [since] = useState(() => Date.now());
   const query = useQuery({
     ...queryOptions({
       queryKey: ['vercel', 'project', move?.projectId ?? ''],
@@ -54,10 +56,13 @@ export function useProductionMove(move: { projectId: string; toDeploymentId: str
     }),
     enabled: move !== null,
     refetchInterval: (current) =>
-      current.state.data?.project.productionDeployment?.id === move?.toDeploymentId
+      current.state.data?.project.productionDeployment?.id === move?.toDeploymentId ||
+      Date.now() - since > ALIAS_WAIT_MS
         ? false
         : ALIAS_POLL_MS,
   });
   const done = query.data?.project.productionDeployment?.id === move?.toDeploymentId;
-  return { done, project: query.data?.project ?? null };
+  // Past Vercel's own CLI wait, stop asking: the project shows the outcome when it comes.
+  const waitedOut = !done && query.dataUpdatedAt - since > ALIAS_WAIT_MS;
+  return { done, waitedOut, project: query.data?.project ?? null };
 }

@@ -95,7 +95,7 @@ type Outcome = { result: VercelActionResult; projectName: string };
 function ProductionMove({ outcome }: { outcome: Outcome }) {
   const job = outcome.result.aliasJob;
   const move = job ? { projectId: job.projectId, toDeploymentId: job.toDeploymentId } : null;
-  const { done } = useProductionMove(move);
+  const { done, waitedOut } = useProductionMove(move);
   const name = deploymentName(outcome.result.deployment);
   if (!job) {
     // A preview promoted is a new production build: it takes production when it is ready.
@@ -113,7 +113,9 @@ function ProductionMove({ outcome }: { outcome: Outcome }) {
   }
   return (
     <p role="status" className="flex items-center gap-2">
-      {done ? (
+      {waitedOut ? (
+        <>Vercel has not finished moving production yet. The project shows it once it has.</>
+      ) : done ? (
         <>
           Production of {outcome.projectName} serves <span className="font-mono">{name}</span> now.
         </>
