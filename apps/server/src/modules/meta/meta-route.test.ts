@@ -12,7 +12,11 @@ describe('GET /api/meta', () => {
   });
   const plain = useTestApp('sqlite', {
     demoMode: false,
-    github: { apiUrl: 'https://ghe.example.com/api/v3', webUrl: 'https://ghe.example.com', oauth: null },
+    github: {
+      apiUrl: 'https://ghe.example.com/api/v3',
+      webUrl: 'https://ghe.example.com',
+      oauth: null,
+    },
   });
 
   it('tells the browser it is looking at demo data', async () => {
