@@ -3,6 +3,8 @@ export const HTTP_TIMEOUT_MS = 10_000;
 
 export const storageKeys = {
   token: 'token',
+  /** When the stored session expires and when the web client renews it: `{ expiresAt, renewAt }`. */
+  tokenRenewal: 'tokenRenewal',
   theme: 'theme',
 } as const;
 

@@ -1,3 +1,4 @@
+import type { sessionTokenSchema } from '@shipdeck/shared/auth';
 import { HTTP_TIMEOUT_MS } from '@shipdeck/shared/constants';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { type QueryValue, toQueryString } from '@shipdeck/shared/query-string';
@@ -6,10 +7,19 @@ import { ApiError } from './api-error';
 import { takeEarlySessionResponse } from './early-session-request';
 import { readErrorEnvelope } from './read-error-envelope';
 import { toast } from './toast';
-import { clearToken, getToken } from './token-storage';
+import { clearToken, getToken, getTokenRenewal, setToken } from './token-storage';
 
-/** Requests whose 401 means something other than "your session is gone". */
-const OWN_401_URLS = new Set(['/auth/login', '/auth/logout', '/auth/exchange']);
+const REFRESH_URL = '/auth/refresh';
+
+/**
+ * Requests whose 401 means something other than "your session is gone". A refresh's 401 is one:
+ * another tab may have renewed the same session first, and the next request, sent with the token
+ * that tab stored, tells whether the session really ended.
+ */
+const OWN_401_URLS = new Set(['/auth/login', '/auth/logout', '/auth/exchange', REFRESH_URL]);
+
+/** After a renewal that failed (network, 429), how long requests go on without trying again. */
+const RENEWAL_RETRY_MS = 60_000;
 
 export type RequestConfig = {
   /** The query string; `undefined` and `null` values are left out. */
@@ -140,12 +150,49 @@ function report(error: ApiError, url: string, config: RequestConfig): ApiError {
   return error;
 }
 
+let renewal: Promise<void> | null = null;
+let renewalPausedUntil = 0;
+
+/**
+ * Past half its lifetime, the session is exchanged for a fresh one before the request goes, so
+ * an active user never reaches its end and /login. One renewal at a time; requests wait for it.
+ */
+function renewSessionIfDue(): Promise<void> {
+  const due = getTokenRenewal();
+  const now = Date.now();
+  if (due === null || now < due.renewAt || now < renewalPausedUntil) return Promise.resolve();
+  renewal ??= renewSession().finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
+async function renewSession(): Promise<void> {
+  const renewed = getToken();
+  try {
+    const response = await request<unknown>('POST', REFRESH_URL, undefined, {
+      skipErrorToast: true,
+    });
+    const session = unwrap<typeof sessionTokenSchema>(response);
+    // A sign-out or another account's sign-in meanwhile wins over this renewal.
+    if (renewed !== null && getToken() === renewed) {
+      setToken(session.token, session.expiresAt, renewed);
+    }
+  } catch {
+    // The current token still has up to half its life; requests go on with it and retry later.
+    renewalPausedUntil = Date.now() + RENEWAL_RETRY_MS;
+  }
+}
+
 async function request<T>(
   method: string,
   url: string,
   body: unknown,
   config: RequestConfig = {},
+  retried = false,
 ): Promise<ApiResponse<T>> {
+  // Sign-in, sign-out and the refresh itself replace or end the session: nothing to renew first.
+  if (!OWN_401_URLS.has(url)) await renewSessionIfDue();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getToken();
@@ -167,6 +214,12 @@ async function request<T>(
     throw report(toApiError(null, null, ''), url, config);
   }
   const { status, statusText, data } = answer;
+  // Sent with a token that a renewal (here or in another tab) replaced while it was in flight:
+  // the session lives on under the new token, so ask again with it instead of signing out.
+  // Only after a renewal: a token replaced by another account's sign-in must not act for it.
+  if (status === 401 && !retried && token !== null && getTokenRenewal()?.renewedFrom === token) {
+    return request<T>(method, url, body, config, true);
+  }
   if (status < 200 || status >= 300)
     throw report(toApiError(status, data, statusText), url, config);
   return { data: data as T, status };

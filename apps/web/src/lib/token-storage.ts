@@ -16,14 +16,66 @@ export function getToken(): string | null {
   }
 }
 
-export function setToken(token: string): void {
+/**
+ * Stores the session token. With the `expiresAt` the server issued it with, the client renews it
+ * once half its lifetime has passed (see api-client.ts); a token of unknown expiry (a `?token=`
+ * link) is used as it is until it ends.
+ */
+export function setToken(token: string, expiresAt?: string, renewedFrom?: string): void {
+  const expires = expiresAt === undefined ? Number.NaN : Date.parse(expiresAt);
+  if (Number.isFinite(expires)) {
+    // Stored right after the server issued it, so now is the start of its lifetime.
+    const now = Date.now();
+    const renewal: TokenRenewal = {
+      expiresAt: expires,
+      renewAt: now + (expires - now) / 2,
+      ...(renewedFrom === undefined ? {} : { renewedFrom }),
+    };
+    window.localStorage.setItem(storageKeys.tokenRenewal, JSON.stringify(renewal));
+  } else {
+    window.localStorage.removeItem(storageKeys.tokenRenewal);
+  }
   window.localStorage.setItem(storageKeys.token, token);
   notify();
 }
 
 export function clearToken(): void {
+  window.localStorage.removeItem(storageKeys.tokenRenewal);
   window.localStorage.removeItem(storageKeys.token);
   notify();
+}
+
+/**
+ * Milliseconds since the epoch: when the stored session ends, and when to renew it. After a
+ * renewal, `renewedFrom` is the token it replaced (already revoked by the server), so a request
+ * still in flight with that one can tell a renewal from a sign-out or another account.
+ */
+export type TokenRenewal = { expiresAt: number; renewAt: number; renewedFrom?: string };
+
+/** The stored session's renewal times, or null when its expiry is unknown. */
+export function getTokenRenewal(): TokenRenewal | null {
+  try {
+    const raw = window.localStorage.getItem(storageKeys.tokenRenewal);
+    if (raw === null) return null;
+    const value: unknown = JSON.parse(raw);
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      'expiresAt' in value &&
+      'renewAt' in value &&
+      typeof value.expiresAt === 'number' &&
+      typeof value.renewAt === 'number'
+    ) {
+      const renewedFrom =
+        'renewedFrom' in value && typeof value.renewedFrom === 'string'
+          ? { renewedFrom: value.renewedFrom }
+          : {};
+      return { expiresAt: value.expiresAt, renewAt: value.renewAt, ...renewedFrom };
+    }
+    return null;
+  } catch {
+    return null;
+  }
 }
 
 function subscribe(listener: Listener): () => void {

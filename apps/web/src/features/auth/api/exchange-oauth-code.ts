@@ -19,7 +19,7 @@ export function useStartSession(): (result: LoginResult) => void {
     (result: LoginResult) => {
       queryClient.clear();
       queryClient.setQueryData(meQueryKey, result.user);
-      setToken(result.token);
+      setToken(result.token, result.expiresAt);
     },
     [queryClient],
   );

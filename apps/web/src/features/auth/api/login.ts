@@ -12,5 +12,5 @@ export async function login(body: LoginBody): Promise<LoginResult> {
 export async function signIn(body: LoginBody): Promise<void> {
   const result = await login(body);
   await seedSessionUser(result.user);
-  setToken(result.token);
+  setToken(result.token, result.expiresAt);
 }
