@@ -160,6 +160,12 @@ export const sessionTokenSchema = z.object({
 });
 export type SessionToken = z.infer<typeof sessionTokenSchema>;
 
+/** When the current session ends, and from when a client should renew it (POST /auth/refresh). */
+export const sessionTimesSchema = z.object({
+  expiresAt: z.string(),
+  renewAt: z.string(),
+});
+
 export const loginResultSchema = sessionTokenSchema.extend({ user: userSchema });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 

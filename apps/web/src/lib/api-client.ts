@@ -1,4 +1,4 @@
-import type { sessionTokenSchema } from '@shipdeck/shared/auth';
+import type { sessionTimesSchema, sessionTokenSchema } from '@shipdeck/shared/auth';
 import { HTTP_TIMEOUT_MS } from '@shipdeck/shared/constants';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { type QueryValue, toQueryString } from '@shipdeck/shared/query-string';
@@ -7,9 +7,10 @@ import { ApiError } from './api-error';
 import { takeEarlySessionResponse } from './early-session-request';
 import { readErrorEnvelope } from './read-error-envelope';
 import { toast } from './toast';
-import { clearToken, getToken, getTokenRenewal, setToken } from './token-storage';
+import { clearToken, getToken, getTokenRenewal, setToken, setTokenRenewal } from './token-storage';
 
 const REFRESH_URL = '/auth/refresh';
+const SESSION_TIMES_URL = '/auth/session';
 
 /**
  * Requests whose 401 means something other than "your session is gone". A refresh's 401 is one:
@@ -152,12 +153,23 @@ function report(error: ApiError, url: string, config: RequestConfig): ApiError {
 
 let renewal: Promise<void> | null = null;
 let renewalPausedUntil = 0;
+/** The token whose renewal times were asked for on this page, so a failure is not asked again. */
+let timesAskedFor: string | null = null;
 
 /**
  * Past half its lifetime, the session is exchanged for a fresh one before the request goes, so
  * an active user never reaches its end and /login. One renewal at a time; requests wait for it.
  */
 function renewSessionIfDue(): Promise<void> {
+  const token = getToken();
+  if (token === null) return Promise.resolve();
+  if (getTokenRenewal() === null && timesAskedFor !== token) {
+    timesAskedFor = token;
+    renewal ??= learnSessionTimes().finally(() => {
+      renewal = null;
+    });
+    return renewal.then(renewSessionIfDue);
+  }
   const due = getTokenRenewal();
   const now = Date.now();
   if (due === null || now < due.renewAt || now < renewalPausedUntil) return Promise.resolve();
@@ -165,6 +177,20 @@ function renewSessionIfDue(): Promise<void> {
     renewal = null;
   });
   return renewal;
+}
+
+/** A token stored without its expiry asks the server once, without replacing the token. */
+async function learnSessionTimes(): Promise<void> {
+  const asked = getToken();
+  try {
+    const response = await request<unknown>('GET', SESSION_TIMES_URL, undefined, {
+      skipErrorToast: true,
+    });
+    const times = unwrap<typeof sessionTimesSchema>(response);
+    if (asked !== null && getToken() === asked) setTokenRenewal(times.expiresAt, times.renewAt);
+  } catch {
+    // Not known this time: the token is used as it is, as before renewals existed.
+  }
 }
 
 async function renewSession(): Promise<void> {
@@ -192,7 +218,7 @@ async function request<T>(
   retried = false,
 ): Promise<ApiResponse<T>> {
   // Sign-in, sign-out and the refresh itself replace or end the session: nothing to renew first.
-  if (!OWN_401_URLS.has(url)) await renewSessionIfDue();
+  if (!OWN_401_URLS.has(url) && url !== SESSION_TIMES_URL) await renewSessionIfDue();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getToken();

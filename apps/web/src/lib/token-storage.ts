@@ -39,6 +39,16 @@ export function setToken(token: string, expiresAt?: string, renewedFrom?: string
   notify();
 }
 
+/**
+ * Records the renewal times the server gave for the stored token (GET /auth/session), for a
+ * token stored without them: a `?token=` link, or a sign-in from before the client renewed.
+ */
+export function setTokenRenewal(expiresAt: string, renewAt: string): void {
+  const renewal: TokenRenewal = { expiresAt: Date.parse(expiresAt), renewAt: Date.parse(renewAt) };
+  if (!Number.isFinite(renewal.expiresAt) || !Number.isFinite(renewal.renewAt)) return;
+  window.localStorage.setItem(storageKeys.tokenRenewal, JSON.stringify(renewal));
+}
+
 export function clearToken(): void {
   window.localStorage.removeItem(storageKeys.tokenRenewal);
   window.localStorage.removeItem(storageKeys.token);

@@ -65,6 +65,14 @@ const backgroundRoutes: Record<string, Route> = {
       },
     },
   },
+  // A stored token of unknown expiry asks once (lib/api-client.ts); far off, so nothing renews.
+  'GET /auth/session': {
+    status: 200,
+    body: {
+      success: true,
+      data: { expiresAt: '2099-01-08T00:00:00.000Z', renewAt: '2099-01-04T12:00:00.000Z' },
+    },
+  },
   'GET /api/github/sync': { status: 200, body: { success: true, data: syncedState } },
   'GET /api/vercel/sync': { status: 200, body: { success: true, data: syncedState } },
   'GET /api/github/activity': {

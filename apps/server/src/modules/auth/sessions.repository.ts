@@ -132,3 +132,15 @@ export async function deleteExpiredSessions(db: Db, userId: string, nowIso: stri
     .where('expires_at', '<=', nowIso)
     .execute();
 }
+
+/** When a session began and ends, for clients that hold a token without knowing its expiry. */
+export function findSessionTimes(
+  db: Db,
+  id: string,
+): Promise<Pick<SessionRow, 'created_at' | 'expires_at'> | undefined> {
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'expires_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

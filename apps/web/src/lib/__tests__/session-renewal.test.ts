@@ -153,6 +153,51 @@ describe('session renewal', () => {
     expect(getToken()).toBe('sds_new');
   });
 
+  it('asks the server once about a token stored without its expiry, and renews it when due', async () => {
+    // Signed in before the client renewed sessions: the token, no renewal times.
+    window.localStorage.setItem('token', 'sds_legacy');
+    const now = start + 6 * DAY_MS;
+    vi.setSystemTime(now);
+    const { requests } = mockApi({
+      'GET /auth/session': ok({
+        expiresAt: new Date(start + 7 * DAY_MS).toISOString(),
+        renewAt: new Date(start + 3.5 * DAY_MS).toISOString(),
+      }),
+      'POST /auth/refresh': freshSession('sds_renewed', now),
+      'GET /api/github/repos': ok({}),
+    });
+
+    await apiClient.get('/api/github/repos');
+    await apiClient.get('/api/github/repos');
+
+    expect(requests.map((r) => [r.method, r.url, r.headers.Authorization])).toEqual([
+      ['GET', '/auth/session', 'Bearer sds_legacy'],
+      ['POST', '/auth/refresh', 'Bearer sds_legacy'],
+      ['GET', '/api/github/repos', 'Bearer sds_renewed'],
+      ['GET', '/api/github/repos', 'Bearer sds_renewed'],
+    ]);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('keeps a token of unknown expiry as it is when the server cannot say, asking only once', async () => {
+    window.localStorage.setItem('token', 'sds_link');
+    const { requests } = mockApi({
+      'GET /auth/session': 'network-error',
+      'GET /api/github/repos': ok({}),
+    });
+
+    await apiClient.get('/api/github/repos');
+    await apiClient.get('/api/github/repos');
+
+    expect(requests.map((r) => r.url)).toEqual([
+      '/auth/session',
+      '/api/github/repos',
+      '/api/github/repos',
+    ]);
+    expect(getToken()).toBe('sds_link');
+    expect(getTokenRenewal()).toBeNull();
+  });
+
   it('still signs out on a 401 when the token was not replaced by a renewal', async () => {
     setToken('sds_gone', new Date(start + 7 * DAY_MS).toISOString());
     mockApi({ 'GET /api/github/repos': unauthorized });

@@ -105,6 +105,43 @@ describe.each(testDialects)('sessions on %s', (dialect) => {
     expect((await refresh()).statusCode).toBe(401);
   });
 
+  it('tells a client holding a token when its session ends and when to renew it, rotating nothing', async () => {
+    const { token, userId } = await signUpAndLogIn(t.app);
+    const created = '2026-11-01T00:00:00.000Z';
+    const expires = '2026-11-08T00:00:00.000Z';
+    const future = new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString();
+    // Times far from now prove they are the session's own; only the expiry must be ahead.
+    await t.database.db
+      .updateTable('sessions')
+      .set({ created_at: created, expires_at: expires })
+      .where('user_id', '=', userId)
+      .execute();
+    const times = () =>
+      t.app.inject({ method: 'GET', url: '/auth/session', headers: bearer(token) });
+    // Expired on those dates: the token no longer works.
+    expect((await times()).statusCode).toBe(401);
+
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: future })
+      .where('user_id', '=', userId)
+      .execute();
+    const answer = await times();
+    expect(answer.statusCode).toBe(200);
+    const halfway = Date.parse(created) + (Date.parse(future) - Date.parse(created)) / 2;
+    expect(answer.json()).toEqual({
+      success: true,
+      data: { expiresAt: future, renewAt: new Date(halfway).toISOString() },
+    });
+    // Asking rotates nothing: the same token goes on working.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/auth/session', headers: {} })).statusCode,
+    ).toBe(401);
+  });
+
   it('revokes only the presented token on logout', async () => {
     const { token, account } = await signUpAndLogIn(t.app);
     const second = await t.app.inject({

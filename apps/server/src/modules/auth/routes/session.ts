@@ -1,12 +1,19 @@
-import { emptyResultSchema, sessionTokenSchema, userResultSchema } from '@shipdeck/shared/auth';
+import {
+  emptyResultSchema,
+  sessionTimesSchema,
+  sessionTokenSchema,
+  userResultSchema,
+} from '@shipdeck/shared/auth';
+import { errorMessages } from '@shipdeck/shared/messages';
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../plugins/authenticate.js';
+import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { limitRefreshAttempt } from '../auth-rate-limits.js';
 import { clearPageSessionCookie, setPageSessionCookie } from '../page-session-cookie.js';
 import { rotateSession } from '../session-service.js';
-import { deleteSession } from '../sessions.repository.js';
+import { deleteSession, findSessionTimes } from '../sessions.repository.js';
 import { toUserDto } from '../to-user-dto.js';
 import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
 import { keepAnswer, sendCachedAnswer } from '../../sync/answer-cache-plugin.js';
@@ -33,6 +40,32 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       keepAnswer(request, auth, null);
       const { user } = auth;
       return ok({ user: toUserDto(user, await vercelConnectionOf(app.db, user.id)) });
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'When the current session expires, and from when to renew it with POST /auth/refresh (half its lifetime)',
+        security,
+        response: { 200: successEnvelope(sessionTimesSchema) },
+      },
+    },
+    async (request) => {
+      const { sessionId } = requireAuth(request);
+      const times = await findSessionTimes(app.db, sessionId);
+      // Revoked between authentication and this read: the session is gone, as for any request.
+      if (!times) throw new AppError(401, 'UNAUTHORIZED', errorMessages.unauthorized);
+      const created = Date.parse(times.created_at);
+      const expires = Date.parse(times.expires_at);
+      return ok({
+        expiresAt: times.expires_at,
+        renewAt: new Date(created + (expires - created) / 2).toISOString(),
+      });
     },
   );
 
