@@ -53,6 +53,11 @@ export interface EmulatorOptions {
   oauthApps?: OAuthApp[];
   /** GitHub rate limits (defaults: GitHub.com's), or false to turn them off like GHES. */
   rateLimits?: Partial<RateLimitConfig> | false;
+  /**
+   * Serve GitHub's GraphQL API (`/graphql`, GHES's `/api/graphql`); false answers 404 there,
+   * like a server without it, so a client's REST fallback can be exercised. Default true.
+   */
+  graphql?: boolean;
   faults?: GlobalFaults;
   webhooks?: WebhookConfig;
   /** Live activity: start moving the world every `intervalMs` (off by default). */
@@ -93,6 +98,7 @@ export interface ResolvedOptions {
   data: WorldData | undefined;
   oauthApps: OAuthApp[];
   rateLimits: Partial<RateLimitConfig> | false;
+  graphql: boolean;
   faultRules: FaultRuleInput[];
   webhooks: WebhookConfig;
   activity: { intervalMs: number } | false;
@@ -128,6 +134,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     data: options.data,
     oauthApps: [DEMO_OAUTH_APP, ...(options.oauthApps ?? [])],
     rateLimits: options.rateLimits ?? {},
+    graphql: options.graphql ?? true,
     faultRules: [...(global ? [global] : []), ...(faults.rules ?? [])],
     webhooks: options.webhooks ?? {},
     activity: options.activity ?? false,

@@ -12,6 +12,7 @@ import type { World } from './data/world.js';
 import { DEMO_OAUTH_APP, resolveOptions, type EmulatorOptions } from './emulator-options.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import { GITHUB_API_BASE, githubArea } from './github/github-area.js';
+import { GRAPHQL_PATHS, graphqlArea } from './github/graphql/graphql-area.js';
 import { GITHUB_RATE_LIMITS, RateLimiter } from './github/rate-limiter.js';
 import { GithubUrls } from './github/urls.js';
 import { RequestLog } from './http/request-log.js';
@@ -135,6 +136,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
 
   const github = githubArea({ world, urls: () => urls, limiter });
+  const graphql = graphqlArea({ world, urls: () => urls, rateLimited: () => limiter !== null });
+  const graphqlPaths: readonly string[] = resolved.graphql ? GRAPHQL_PATHS : [];
   const oauth = oauthArea(world, new OAuthCodeStore());
   const vercel = vercelArea(world, {
     background: (work) => activity.background(work),
@@ -154,6 +157,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   const web = webArea(world, endpoints);
   const areaFor = (path: string): Area => {
+    if (graphqlPaths.includes(path)) return graphql;
     if (path === GITHUB_API_BASE || path.startsWith(`${GITHUB_API_BASE}/`)) return github;
     if (path.startsWith(`${OAUTH_BASE}/`)) return oauth;
     if (path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`)) return admin;

@@ -1,0 +1,414 @@
+import { nodeId } from '../../data/ids.js';
+import type { Account, Pull, Repo } from '../../data/model.js';
+import type { RepoHistory } from '../../data/repo-history.js';
+import type { World } from '../../data/world.js';
+import { combinedState, latestStatuses } from '../render/checks.js';
+import { canSeeRepo } from '../visibility.js';
+import type { GraphqlField, GraphqlValue } from './parse-graphql.js';
+
+/** One entry of GraphQL's `errors` array, as GitHub writes it. */
+export interface GraphqlError {
+  type?: string;
+  path?: (string | number)[];
+  locations?: { line: number; column: number }[];
+  extensions?: Record<string, unknown>;
+  message: string;
+}
+
+/** A query GitHub would reject as a whole before running it (no `data` in the answer). */
+export class GraphqlValidationError extends Error {
+  constructor(readonly errors: GraphqlError[]) {
+    super(errors[0]?.message ?? 'Invalid query');
+  }
+}
+
+export interface GraphqlContext {
+  world: World;
+  viewer: Account;
+  scopes: readonly string[];
+  htmlUrl(repo: Repo): string;
+  /** The viewer's GraphQL budget after this query's cost, or null with rate limiting off. */
+  rateLimit(): {
+    limit: number;
+    cost: number;
+    remaining: number;
+    used: number;
+    resetAt: string;
+  } | null;
+  errors: GraphqlError[];
+}
+
+type Resolver<T> = (source: T, field: GraphqlField, path: (string | number)[]) => unknown;
+
+function location(field: GraphqlField) {
+  return [{ line: field.line, column: field.column }];
+}
+
+function undefinedField(type: string, field: GraphqlField): GraphqlValidationError {
+  return new GraphqlValidationError([
+    {
+      path: ['query', field.key],
+      extensions: { code: 'undefinedField', typeName: type, fieldName: field.name },
+      locations: location(field),
+      message: `Field '${field.name}' doesn't exist on type '${type}'`,
+    },
+  ]);
+}
+
+function resolveObject<T>(
+  type: string,
+  source: T,
+  fields: readonly GraphqlField[],
+  resolvers: Record<string, Resolver<T>>,
+  path: (string | number)[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.name === '__typename') {
+      out[field.key] = type;
+      continue;
+    }
+    const resolve = resolvers[field.name];
+    if (!resolve) throw undefinedField(type, field);
+    out[field.key] = resolve(source, field, [...path, field.key]);
+  }
+  return out;
+}
+
+function stringArg(field: GraphqlField, name: string): string | null {
+  const value = field.args[name];
+  return typeof value === 'string' ? value : null;
+}
+
+function enumArg(value: GraphqlValue | undefined): string | null {
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const name = value.enum;
+  return typeof name === 'string' ? name : null;
+}
+
+/** `first`/`last` must be 1–100 on GitHub; anything else fails the query. */
+function pageSize(field: GraphqlField, connection: string): { count: number; fromEnd: boolean } {
+  const first = field.args.first;
+  const last = field.args.last;
+  const raw = typeof first === 'number' ? first : typeof last === 'number' ? last : null;
+  if (raw === null) {
+    throw new GraphqlValidationError([
+      {
+        type: 'MISSING_PAGINATION_BOUNDARIES',
+        path: [field.key],
+        locations: location(field),
+        message: `You must provide a \`first\` or \`last\` value to properly paginate the \`${connection}\` connection.`,
+      },
+    ]);
+  }
+  if (raw < 1 || raw > 100) {
+    throw new GraphqlValidationError([
+      {
+        type: 'EXCESSIVE_PAGINATION',
+        path: [field.key],
+        locations: location(field),
+        message: `Requesting ${raw} records on the \`${connection}\` connection exceeds the \`${typeof first === 'number' ? 'first' : 'last'}\` limit of 100 records.`,
+      },
+    ]);
+  }
+  return { count: raw, fromEnd: typeof first !== 'number' };
+}
+
+const cursorOf = (index: number): string =>
+  Buffer.from(`cursor:v2:${index}`, 'utf8').toString('base64');
+
+function indexOfCursor(cursor: string | null): number {
+  if (cursor === null) return -1;
+  const match = /^cursor:v2:(\d+)$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
+  return match ? Number(match[1]) : -1;
+}
+
+const FAILED_CONCLUSIONS = new Set(['failure', 'timed_out', 'cancelled', 'action_required']);
+
+/**
+ * GitHub's rollup over the newest check run per name and the newest status per context of a
+ * commit: null with neither, FAILURE/ERROR over PENDING over SUCCESS. The same verdicts the REST
+ * check-runs and combined-status routes let a client derive.
+ */
+export function statusCheckRollupState(history: RepoHistory, sha: string): string | null {
+  const runs = new Map<string, RepoHistory['data']['checkRuns'][number]>();
+  for (const run of history.data.checkRuns) {
+    if (run.headSha !== sha) continue;
+    if ((runs.get(run.name)?.id ?? -1) < run.id) runs.set(run.name, run);
+  }
+  const statuses = latestStatuses(history.data.statuses.filter((s) => s.sha === sha));
+  if (runs.size === 0 && statuses.length === 0) return null;
+  if (statuses.some((s) => s.state === 'error')) return 'ERROR';
+  const combined = statuses.length > 0 ? combinedState(statuses) : null;
+  const latest = [...runs.values()];
+  if (
+    combined === 'failure' ||
+    latest.some((run) => run.conclusion !== null && FAILED_CONCLUSIONS.has(run.conclusion))
+  )
+    return 'FAILURE';
+  if (combined === 'pending' || latest.some((run) => run.status !== 'completed')) return 'PENDING';
+  return 'SUCCESS';
+}
+
+/**
+ * The emulator treats every repository as protected by one required approving review, so the
+ * decision is never null: the newest verdict per reviewer counts (a dismissal withdraws it), a
+ * reviewer asked again has none, and any request for changes outweighs approvals.
+ */
+export function reviewDecision(history: RepoHistory, pull: Pull): string {
+  const latest = new Map<number, string>();
+  const reviews = history.data.reviews
+    .filter((review) => review.pullNumber === pull.number)
+    .sort((a, b) => (a.submittedAt ?? '').localeCompare(b.submittedAt ?? '') || a.id - b.id);
+  for (const review of reviews) {
+    if (review.state === 'APPROVED' || review.state === 'CHANGES_REQUESTED')
+      latest.set(review.userId, review.state);
+    else if (review.state === 'DISMISSED') latest.delete(review.userId);
+  }
+  for (const id of pull.requestedReviewerIds) latest.delete(id);
+  const verdicts = [...latest.values()];
+  if (verdicts.includes('CHANGES_REQUESTED')) return 'CHANGES_REQUESTED';
+  if (verdicts.includes('APPROVED') && pull.requestedReviewerIds.length === 0) return 'APPROVED';
+  return 'REVIEW_REQUIRED';
+}
+
+interface PullSource {
+  repo: Repo;
+  history: RepoHistory;
+  pull: Pull;
+}
+
+function commitResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>> {
+  return {
+    oid: ({ pull }) => pull.headSha,
+    statusCheckRollup: ({ history, pull }, field, path) => {
+      const state = statusCheckRollupState(history, pull.headSha);
+      if (state === null) return null;
+      return resolveObject(
+        'StatusCheckRollup',
+        state,
+        field.selections,
+        { state: (value) => value },
+        path,
+      );
+    },
+    url: ({ repo, pull }) => `${ctx.htmlUrl(repo)}/commit/${pull.headSha}`,
+  };
+}
+
+function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>> {
+  return {
+    id: ({ pull }) => nodeId('PullRequest', pull.id),
+    number: ({ pull }) => pull.number,
+    title: ({ pull }) => pull.title,
+    url: ({ repo, pull }) => `${ctx.htmlUrl(repo)}/pull/${pull.number}`,
+    state: ({ pull }) => (pull.mergedAt ? 'MERGED' : pull.state.toUpperCase()),
+    isDraft: ({ pull }) => pull.draft,
+    headRefName: ({ pull }) => pull.headRef,
+    headRefOid: ({ pull }) => pull.headSha,
+    updatedAt: ({ pull }) => pull.updatedAt,
+    reviewDecision: ({ history, pull }) => reviewDecision(history, pull),
+    commits: (source, field, path) => {
+      // Only the head commit is modelled per pull request: `last: n` and `first: n` both see it.
+      pageSize(field, 'commits');
+      return resolveObject(
+        'PullRequestCommitConnection',
+        source,
+        field.selections,
+        {
+          totalCount: ({ pull }) => pull.commits,
+          nodes: (s, nodes, nodesPath) => [
+            resolveObject(
+              'PullRequestCommit',
+              s,
+              nodes.selections,
+              {
+                commit: (c, commit, commitPath) =>
+                  resolveObject('Commit', c, commit.selections, commitResolvers(ctx), commitPath),
+              },
+              [...nodesPath, 0],
+            ),
+          ],
+        },
+        path,
+      );
+    },
+  };
+}
+
+interface RepoSource {
+  repo: Repo;
+  history: RepoHistory;
+}
+
+function repositoryResolvers(ctx: GraphqlContext): Record<string, Resolver<RepoSource>> {
+  const pulls = pullResolvers(ctx);
+  return {
+    id: ({ repo }) => nodeId('Repository', repo.id),
+    name: ({ repo }) => repo.name,
+    nameWithOwner: ({ repo }) => ctx.world.fullName(repo),
+    url: ({ repo }) => ctx.htmlUrl(repo),
+    pullRequest: ({ repo, history }, field, path) => {
+      const number = field.args.number;
+      const pull = typeof number === 'number' ? history.pull(number) : undefined;
+      if (!pull) {
+        ctx.errors.push({
+          type: 'NOT_FOUND',
+          path,
+          locations: location(field),
+          message: `Could not resolve to a PullRequest with the number of ${JSON.stringify(number ?? null)}.`,
+        });
+        return null;
+      }
+      return resolveObject('PullRequest', { repo, history, pull }, field.selections, pulls, path);
+    },
+    pullRequests: ({ repo, history }, field, path) => {
+      const { count, fromEnd } = pageSize(field, 'pullRequests');
+      const states = field.args.states;
+      const wanted = (Array.isArray(states) ? states : states === undefined ? [] : [states])
+        .map(enumArg)
+        .filter((state): state is string => state !== null);
+      const order = field.args.orderBy;
+      const byUpdated =
+        order !== null &&
+        typeof order === 'object' &&
+        !Array.isArray(order) &&
+        !('enum' in order) &&
+        enumArg(order.field) === 'UPDATED_AT';
+      const descending =
+        order !== null &&
+        typeof order === 'object' &&
+        !Array.isArray(order) &&
+        !('enum' in order) &&
+        enumArg(order.direction) === 'DESC';
+      const all = history.data.pulls
+        .filter((pull) => {
+          const state = pull.mergedAt ? 'MERGED' : pull.state.toUpperCase();
+          return wanted.length === 0 || wanted.includes(state);
+        })
+        .sort((a, b) =>
+          byUpdated ? a.updatedAt.localeCompare(b.updatedAt) || a.id - b.id : a.id - b.id,
+        );
+      if (descending) all.reverse();
+      const after = indexOfCursor(stringArg(field, 'after'));
+      const start = fromEnd ? Math.max(0, all.length - count) : after + 1;
+      const page = all.slice(start, start + count);
+      const end = start + page.length - 1;
+      return resolveObject(
+        'PullRequestConnection',
+        null,
+        field.selections,
+        {
+          totalCount: () => all.length,
+          nodes: (_s, nodes, nodesPath) =>
+            page.map((pull, i) =>
+              resolveObject('PullRequest', { repo, history, pull }, nodes.selections, pulls, [
+                ...nodesPath,
+                i,
+              ]),
+            ),
+          pageInfo: (_s, info, infoPath) =>
+            resolveObject(
+              'PageInfo',
+              null,
+              info.selections,
+              {
+                hasNextPage: () => end < all.length - 1,
+                hasPreviousPage: () => start > 0,
+                endCursor: () => (page.length > 0 ? cursorOf(end) : null),
+                startCursor: () => (page.length > 0 ? cursorOf(start) : null),
+              },
+              infoPath,
+            ),
+        },
+        path,
+      );
+    },
+  };
+}
+
+/** Runs the query's top-level fields; per-field failures land in `ctx.errors`, as on GitHub. */
+export function resolveQuery(
+  ctx: GraphqlContext,
+  fields: readonly GraphqlField[],
+): Record<string, unknown> {
+  const repository = repositoryResolvers(ctx);
+  return resolveObject(
+    'Query',
+    null,
+    fields,
+    {
+      viewer: (_s, field, path) =>
+        resolveObject(
+          'User',
+          ctx.viewer,
+          field.selections,
+          { login: (viewer) => viewer.login, id: (viewer) => nodeId('User', viewer.id) },
+          path,
+        ),
+      rateLimit: (_s, field, path) => {
+        const budget = ctx.rateLimit();
+        if (budget === null) return null;
+        return resolveObject(
+          'RateLimit',
+          budget,
+          field.selections,
+          {
+            cost: (budget) => budget.cost,
+            limit: (budget) => budget.limit,
+            remaining: (budget) => budget.remaining,
+            used: (budget) => budget.used,
+            resetAt: (budget) => budget.resetAt,
+          },
+          path,
+        );
+      },
+      repository: (_s, field, path) => {
+        const owner = stringArg(field, 'owner') ?? '';
+        const name = stringArg(field, 'name') ?? '';
+        const found = ctx.world.lookupRepo(owner, name);
+        // A renamed repository resolves under its old name too, as GitHub's redirect does.
+        const repo = found ? ('movedTo' in found ? found.movedTo : found.repo) : undefined;
+        if (!repo || !canSeeRepo(ctx.world, repo, ctx.viewer, ctx.scopes)) {
+          ctx.errors.push({
+            type: 'NOT_FOUND',
+            path,
+            locations: location(field),
+            message: `Could not resolve to a Repository with the name '${owner}/${name}'.`,
+          });
+          return null;
+        }
+        return resolveObject(
+          'Repository',
+          { repo, history: ctx.world.history(repo.id) },
+          field.selections,
+          repository,
+          path,
+        );
+      },
+    },
+    [],
+  );
+}
+
+/**
+ * GitHub's cost rule: every connection counts the requests it needs (once per parent node, each
+ * assumed to fill its `first`/`last`), the sum divided by 100 and rounded, at least 1 point.
+ */
+export function queryCost(fields: readonly GraphqlField[]): number {
+  let requests = 0;
+  const walk = (list: readonly GraphqlField[], parents: number): void => {
+    for (const field of list) {
+      const size = field.args.first ?? field.args.last;
+      if (typeof size === 'number') {
+        requests += parents;
+        walk(field.selections, parents * size);
+      } else {
+        walk(field.selections, parents);
+      }
+    }
+  };
+  walk(fields, 1);
+  return Math.max(1, Math.round(requests / 100));
+}
