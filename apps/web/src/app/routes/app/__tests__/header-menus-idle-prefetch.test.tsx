@@ -1,0 +1,81 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { buildUser } from '@/testing/test-data';
+
+// Counts each surface module's evaluation: the moment its code is loaded, idle prefetch or click.
+const loaded = vi.hoisted(() => ({ dropdown: 0, popover: 0 }));
+vi.mock('@/features/auth/components/user-menu-dropdown', async (importOriginal) => {
+  loaded.dropdown += 1;
+  return importOriginal();
+});
+vi.mock('@/features/notifications/components/notification-popover', async (importOriginal) => {
+  loaded.popover += 1;
+  return importOriginal();
+});
+
+// jsdom has no requestIdleCallback: a stand-in that runs the callbacks only when the test says
+// the browser is idle.
+let idleCallbacks: IdleRequestCallback[] = [];
+beforeEach(() => {
+  idleCallbacks = [];
+  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => {
+    idleCallbacks.push(callback);
+    return idleCallbacks.length;
+  });
+  vi.stubGlobal('cancelIdleCallback', (handle: number) => {
+    idleCallbacks[handle - 1] = () => undefined;
+  });
+});
+afterEach(() => {
+  // Unmount first: the effects' cleanups cancel through the stand-in.
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function browserIsIdle() {
+  const pending = idleCallbacks;
+  idleCallbacks = [];
+  for (const callback of pending) callback({ didTimeout: false, timeRemaining: () => 50 });
+}
+
+describe('header menus (issue 27)', () => {
+  it('loads the user menu and the notification panel when the browser is idle, not before, and opens them on the first click', async () => {
+    mockApi({});
+    renderApp(
+      <header>
+        <NotificationBell />
+        <UserMenu />
+      </header>,
+      { url: '/dashboard', user: buildUser() },
+    );
+    await screen.findByRole('button', { name: 'User menu' });
+    // Rendered and painted, but not idle yet: neither surface's code has been asked for.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(loaded).toEqual({ dropdown: 0, popover: 0 });
+    expect(idleCallbacks.length).toBeGreaterThan(0);
+
+    act(() => browserIsIdle());
+    await vi.waitFor(() => expect(loaded).toEqual({ dropdown: 1, popover: 1 }));
+    // Let the prefetches finish, as the second of looking at the page would: the same module
+    // instances, so these settle once theirs have.
+    await act(async () => {
+      await import('@/features/auth/components/user-menu-dropdown');
+      await import('@/features/notifications/components/notification-popover');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+
+    // The code is here: each surface is on screen as soon as its click is handled, without
+    // a suspended render in between.
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+  });
+});
