@@ -42,7 +42,7 @@ function header(headers: Record<string, unknown>, name: string): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
-type Bucket = 'core' | 'search';
+type Bucket = 'core' | 'search' | 'graphql';
 
 interface Budget {
   remaining: number;
@@ -152,11 +152,13 @@ export async function openSyncClient(
     },
     govern(other) {
       other.hook.wrap('request', async (request, options) => {
-        refuseIfSpent(budgets.get('core'), 'core');
+        // GraphQL has a points budget of its own; its headers must not stand for core's.
+        const bucket: Bucket = String(options.url).endsWith('/graphql') ? 'graphql' : 'core';
+        refuseIfSpent(budgets.get(bucket), bucket);
         client.requests += 1;
         const response = await request(options);
         const budget = budgetFrom(response.headers);
-        if (budget) budgets.set('core', budget);
+        if (budget) budgets.set(bucket, budget);
         return response;
       });
     },

@@ -4,9 +4,12 @@ import type { Db } from '../../db/database.js';
 import { bumpStoreVersionOfViewers } from '../sync/store-version.repository.js';
 import { involvedPullRequests } from './github-reads.repository.js';
 
-/** The user's open pull requests, most recently updated first (a search hit has no head SHA yet). */
-export async function openPullsForShipState(db: Db, userId: string, limit: number) {
-  return involvedPullRequests(db, userId)
+/**
+ * The user's open pull requests, most recently updated first (a search hit has no head SHA yet);
+ * a null limit is every one of them.
+ */
+export async function openPullsForShipState(db: Db, userId: string, limit: number | null) {
+  const query = involvedPullRequests(db, userId)
     .select([
       'github_pull_requests.id',
       'github_pull_requests.number',
@@ -23,9 +26,8 @@ export async function openPullsForShipState(db: Db, userId: string, limit: numbe
     ])
     .where('github_pull_requests.state', '=', 'open')
     .orderBy('github_pull_requests.updated_at', 'desc')
-    .orderBy('github_pull_requests.id', 'desc')
-    .limit(limit)
-    .execute();
+    .orderBy('github_pull_requests.id', 'desc');
+  return (limit === null ? query : query.limit(limit)).execute();
 }
 
 export async function saveShipState(
@@ -44,6 +46,31 @@ export async function saveShipState(
     .where('id', '=', pullRequestId)
     .executeTakeFirst();
   if (pull) await bumpStoreVersionOfViewers(db, [Number(pull.repository_id)]);
+}
+
+/**
+ * Stores ship states read in bulk, with the head they are of, writing only rows that changed and
+ * telling the viewers of those repositories once (a warm pass over thousands writes nothing).
+ */
+export async function saveShipStatesWithHeads(
+  db: Db,
+  changes: readonly {
+    pullRequestId: number;
+    repositoryId: number;
+    headSha: string;
+    review: ReviewState;
+    checks: ChecksState;
+  }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  for (const change of changes) {
+    await db
+      .updateTable('github_pull_requests')
+      .set({ head_sha: change.headSha, review_state: change.review, checks_state: change.checks })
+      .where('id', '=', change.pullRequestId)
+      .execute();
+  }
+  await bumpStoreVersionOfViewers(db, [...new Set(changes.map((c) => c.repositoryId))]);
 }
 
 /** The review and checks state a sync stored for these pull requests, with the head they are of. */

@@ -1,3 +1,4 @@
+import type { Octokit } from '@octokit/rest';
 import type { FastifyInstance } from 'fastify';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { nowIso } from '../../lib/clock.js';
@@ -7,9 +8,18 @@ import { githubClientFor } from '../github/github-client.js';
 import type { PullRequestShipState } from '../insights/fetch-ship-state.js';
 import { updateSyncState } from '../sync/sync-state.repository.js';
 import { openSyncClient } from './github-sync-client.js';
+import {
+  GraphqlUnavailableError,
+  readShipStatesByGraphql,
+  type GraphqlShipState,
+} from './graphql-ship-states.js';
 import { readPullHead } from './read-pull-head.js';
 import { refreshShipState } from './refresh-ship-state.js';
-import { openPullsForShipState, parseLogins } from './ship-state.repository.js';
+import {
+  openPullsForShipState,
+  parseLogins,
+  saveShipStatesWithHeads,
+} from './ship-state.repository.js';
 import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
 import type { SyncContext } from './sync-context.js';
@@ -20,13 +30,16 @@ export const SHIP_STATUS_PHASE = 'ship-status';
 
 /** How many open pull requests the next ship-status pass will look at (none: nothing to do). */
 export async function shipStatePullsDue(app: FastifyInstance, userId: string): Promise<number> {
-  return (await openPullsForShipState(app.db, userId, SHIP_STATE_PULLS)).length;
+  return (await openPullsForShipState(app.db, userId, null)).length;
 }
 
 /**
- * Review and checks of the most recently updated open pull requests, through the conditional
- * Octokit (an unchanged pull request costs 304s, free of rate limit) held to the sync's budget.
- * One pull request failing leaves its stored state as it was and does not fail the sync.
+ * Review and checks of the user's open pull requests. GitHub's GraphQL API reads them 100 to a
+ * query (about one point): every one on a full pass (the initial sync's, and hourly), otherwise
+ * the most recently updated and any never read, which one query covers; webhooks carry the rest
+ * of the news. Where GraphQL is unavailable, the conditional REST reads of the most recently
+ * updated ones do (an unchanged pull request costs 304s, free of rate limit). Both are held to
+ * the sync's budget. One pull request failing leaves its stored state as it was.
  */
 export async function syncShipStates(
   ctx: SyncContext,
@@ -38,10 +51,82 @@ export async function syncShipStates(
     storedHeadsCurrent: boolean;
   } = { notify: true, storedHeadsCurrent: false },
 ): Promise<void> {
-  const pulls = await openPullsForShipState(ctx.app.db, ctx.userId, SHIP_STATE_PULLS);
-  if (pulls.length === 0) return;
+  const every = await openPullsForShipState(ctx.app.db, ctx.userId, null);
+  if (every.length === 0) return;
   const octokit = await githubClientFor(ctx.app, user);
   ctx.client.govern(octokit);
+  const wide = ctx.full || options.storedHeadsCurrent;
+  const due = wide
+    ? every
+    : every.filter(
+        (pull, index) =>
+          index < SHIP_STATE_PULLS || pull.review_state === null || pull.checks_state === null,
+      );
+  try {
+    const states = await readShipStatesByGraphql(octokit, due, {
+      withReviews: options.notify,
+      onQuery: (done) => reportProgress(ctx, SHIP_STATUS_PHASE, done, due.length),
+    });
+    await storeGraphqlStates(ctx, due, states, options.notify);
+    return;
+  } catch (error) {
+    if (error instanceof RetryLaterError) return;
+    if (!(error instanceof GraphqlUnavailableError)) {
+      ctx.app.log.warn(
+        { userId: ctx.userId, reason: describeSyncError(error) },
+        'GitHub ship states not refreshed',
+      );
+      return;
+    }
+    ctx.app.log.info(
+      { userId: ctx.userId, reason: error.message },
+      'GitHub GraphQL unavailable; ship states read through REST',
+    );
+  }
+  await syncShipStatesByRest(ctx, octokit, every.slice(0, SHIP_STATE_PULLS), options);
+}
+
+/** Stores what GraphQL answered, tells the news as the REST pass does, notes what changed. */
+async function storeGraphqlStates(
+  ctx: SyncContext,
+  pulls: readonly ShipPull[],
+  states: ReadonlyMap<string, GraphqlShipState>,
+  notify: boolean,
+): Promise<void> {
+  const changes: Parameters<typeof saveShipStatesWithHeads>[1][number][] = [];
+  for (const pull of pulls) {
+    const state = states.get(String(pull.id));
+    if (!state) continue;
+    if (state.review !== pull.review_state || state.checks !== pull.checks_state) {
+      ctx.changed.add('pull-requests');
+    } else if (state.headSha === pull.head_sha) {
+      continue;
+    }
+    changes.push({
+      pullRequestId: Number(pull.id),
+      repositoryId: Number(pull.repository_id),
+      headSha: state.headSha,
+      review: state.review,
+      checks: state.checks,
+    });
+  }
+  await saveShipStatesWithHeads(ctx.app.db, changes);
+  if (!notify) return;
+  for (const pull of pulls) {
+    const state = states.get(String(pull.id));
+    if (!state) continue;
+    // The dedupe keys make telling an unchanged state again a no-op, as on the REST pass.
+    await notifyShipNews(ctx, { ...pull, head_sha: state.headSha }, state);
+  }
+}
+
+/** The REST pass: three conditional reads per pull request (and its head when not listed). */
+async function syncShipStatesByRest(
+  ctx: SyncContext,
+  octokit: Octokit,
+  pulls: readonly ShipPull[],
+  options: { notify: boolean; storedHeadsCurrent: boolean },
+): Promise<void> {
   let done = 0;
   for (const pull of pulls) {
     try {

@@ -1,5 +1,5 @@
 import { nodeId } from '../../data/ids.js';
-import type { Account, Pull, Repo } from '../../data/model.js';
+import type { Account, Pull, Repo, Review } from '../../data/model.js';
 import type { RepoHistory } from '../../data/repo-history.js';
 import type { World } from '../../data/world.js';
 import { combinedState, latestStatuses } from '../render/checks.js';
@@ -209,6 +209,57 @@ function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>
     headRefOid: ({ pull }) => pull.headSha,
     updatedAt: ({ pull }) => pull.updatedAt,
     reviewDecision: ({ history, pull }) => reviewDecision(history, pull),
+    latestOpinionatedReviews: (source, field, path) => {
+      // The newest approval or request for changes of each reviewer, oldest first.
+      const { count, fromEnd } = pageSize(field, 'latestOpinionatedReviews');
+      const latest = new Map<number, Review>();
+      for (const review of source.history.data.reviews
+        .filter((r) => r.pullNumber === source.pull.number)
+        .sort((a, b) => (a.submittedAt ?? '').localeCompare(b.submittedAt ?? '') || a.id - b.id)) {
+        if (review.state === 'APPROVED' || review.state === 'CHANGES_REQUESTED')
+          latest.set(review.userId, review);
+      }
+      const all = [...latest.values()].sort(
+        (a, b) => (a.submittedAt ?? '').localeCompare(b.submittedAt ?? '') || a.id - b.id,
+      );
+      const page = fromEnd ? all.slice(-count) : all.slice(0, count);
+      return resolveObject(
+        'PullRequestReviewConnection',
+        null,
+        field.selections,
+        {
+          totalCount: () => all.length,
+          nodes: (_s, nodes, nodesPath) =>
+            page.map((review, i) =>
+              resolveObject(
+                'PullRequestReview',
+                review,
+                nodes.selections,
+                {
+                  id: (r) => nodeId('PullRequestReview', r.id),
+                  databaseId: (r) => r.id,
+                  state: (r) => r.state,
+                  submittedAt: (r) => r.submittedAt,
+                  author: (r, author, authorPath) => {
+                    const account = ctx.world.accounts.get(r.userId);
+                    return account
+                      ? resolveObject(
+                          'User',
+                          account,
+                          author.selections,
+                          { login: (a) => a.login },
+                          authorPath,
+                        )
+                      : null;
+                  },
+                },
+                [...nodesPath, i],
+              ),
+            ),
+        },
+        path,
+      );
+    },
     commits: (source, field, path) => {
       // Only the head commit is modelled per pull request: `last: n` and `first: n` both see it.
       pageSize(field, 'commits');

@@ -16,7 +16,9 @@ import { syncGithubAccount } from '../sync-github-account.js';
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 2 });
 
 /** The calls that fetch one pull request's review and checks (fetch-ship-state.ts). */
-const SHIP_STATUS_CALL = /\/pulls\/\d+\/reviews|\/commits\/[^/]+\/(check-runs|status)(\?|$)/;
+// REST reads of review and checks, or the GraphQL query that reads them in bulk.
+const SHIP_STATUS_CALL =
+  /\/pulls\/\d+\/reviews|\/commits\/[^/]+\/(check-runs|status)(\?|$)|\/api\/graphql$/;
 /** The list calls an initial sync makes, by what they list. */
 const LIST_CALL = /^\/api\/v3\/(user\/repos|search\/issues|repos\/[^/]+\/[^/]+\/(commits|pulls))$/;
 

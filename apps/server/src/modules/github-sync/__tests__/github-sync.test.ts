@@ -159,7 +159,10 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     await refresh();
     const quiet = emulator.handle.requestLog.list({ area: 'github' });
     expect(quiet.length).toBeGreaterThan(0);
-    expect(quiet.filter((entry) => !entry.notModified)).toEqual([]);
+    // Beside the 304s, one GraphQL query (1 point) re-reads the ship status of the newest pulls.
+    const graphql = quiet.filter((entry) => entry.url.endsWith('/api/graphql'));
+    expect(graphql.length).toBeLessThanOrEqual(1);
+    expect(quiet.filter((entry) => !entry.notModified && !graphql.includes(entry))).toEqual([]);
 
     const target = [...emulator.handle.world.repos.values()].find(
       (repo) => emulator.handle.world.fullName(repo) === 'octocat/hello-world',
