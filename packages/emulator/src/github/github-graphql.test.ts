@@ -182,6 +182,43 @@ describe('POST /graphql', () => {
     expect(obj(arr(refused.errors)[0]).type).toBe('EXCESSIVE_PAGINATION');
   });
 
+  it('lists the newest approval or request for changes as latestOpinionatedReviews', async () => {
+    const pull = history.data.pulls.find((candidate) => candidate.state === 'open');
+    const reviewer = [...emulator.world.accounts.values()].find((a) => a.login !== 'octocat');
+    if (!pull || !reviewer) throw new Error('no open pull request or reviewer');
+    const pullNumber = pull.number;
+    const last = {
+      id: 7_000_001,
+      pullNumber,
+      userId: reviewer.id,
+      body: '',
+      state: 'CHANGES_REQUESTED' as const,
+      submittedAt: '2099-01-01T00:00:00Z',
+      commitId: pull.headSha,
+    };
+    history.data.reviews.push(last, { ...last, id: 7_000_002, state: 'COMMENTED' });
+    emulator.world.touch();
+    const answer = obj(
+      (
+        await graphql(`{
+          repository(owner: "octocat", name: "${repoName}") {
+            pullRequest(number: ${pullNumber}) {
+              latestOpinionatedReviews(last: 1) { nodes { databaseId state author { login } } }
+            }
+          }
+          rateLimit { cost }
+        }`)
+      ).json,
+    );
+    const data = obj(answer.data);
+    const nodes = arr(
+      obj(obj(obj(data.repository).pullRequest).latestOpinionatedReviews).nodes,
+    ).map(obj);
+    expect(nodes.map((node) => node.databaseId)).toEqual([last.id]);
+    expect(nodes[0]?.state).toBe(last.state);
+    expect(obj(data.rateLimit).cost).toBe(1);
+  });
+
   it('rejects unknown fields and syntax errors as GraphQL does, without data', async () => {
     const unknown = obj((await graphql('{ viewer { nope } }')).json);
     expect(unknown.data).toBeUndefined();
