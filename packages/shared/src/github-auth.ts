@@ -20,23 +20,6 @@ export const oauthExchangeBodySchema = z.object({
 });
 export type OAuthExchangeBody = z.infer<typeof oauthExchangeBodySchema>;
 
-/**
- * A classic personal access token reads repositories with one of these scopes (`repo` for private
- * ones too); without either, GitHub's answers would leave the store empty, so the token is refused.
- */
-export const GITHUB_TOKEN_REPO_SCOPES = ['repo', 'public_repo'] as const;
-/** The classic scopes the token form asks for: every repository, and organisation membership. */
-export const GITHUB_TOKEN_SUGGESTED_SCOPES = ['repo', 'read:org'] as const;
-/** Read-only repository permissions a fine-grained token needs (GitHub reports no scopes for it). */
-export const GITHUB_FINE_GRAINED_PERMISSIONS = [
-  'Metadata',
-  'Contents',
-  'Pull requests',
-  'Commit statuses',
-] as const;
-/** Where a person makes a token, under this installation's GitHub web address. */
-export const GITHUB_TOKENS_PATH = '/settings/tokens';
-
 /** A personal access token (classic or fine-grained) pasted in the "Connect GitHub" form. */
 export const githubTokenBodySchema = z.object({
   token: z

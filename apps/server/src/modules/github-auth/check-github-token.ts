@@ -1,6 +1,6 @@
 import { RequestError } from '@octokit/request-error';
 import { Octokit } from '@octokit/rest';
-import { GITHUB_TOKEN_REPO_SCOPES } from '@shipdeck/shared/github-auth';
+import { GITHUB_TOKEN_REPO_SCOPES } from '@shipdeck/shared/github-token-scopes';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { AppError } from '../../lib/app-error.js';
 import type { GithubIdentity } from './github-oauth-client.js';

@@ -2,7 +2,7 @@ import {
   GITHUB_FINE_GRAINED_PERMISSIONS,
   GITHUB_TOKEN_SUGGESTED_SCOPES,
   GITHUB_TOKENS_PATH,
-} from '@shipdeck/shared/github-auth';
+} from '@shipdeck/shared/github-token-scopes';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
