@@ -18,58 +18,68 @@ async function openRollbackCandidate(page: Page): Promise<void> {
   throw new Error('no deployment offers a rollback');
 }
 
-describe('acting on Vercel deployments in the browser', () => {
-  const e2e = useE2e();
+const looks = [
+  { width: 1280, colorScheme: 'light' as const },
+  { width: 390, colorScheme: 'dark' as const },
+];
 
-  it('rolls production back from the triage page, follows it, and offers the promote that resumes it', async () => {
-    const page = await e2e.newPage();
-    await signInAsOctocat(page);
-    await connectDemoVercel(page);
-    await openRollbackCandidate(page);
+describe.each(looks)(
+  'acting on Vercel deployments in the browser ($width px, $colorScheme)',
+  (look) => {
+    const e2e = useE2e();
 
-    const rollBack = page.getByRole('button', { name: /^Roll back to [0-9a-f]{7} \(last good\)$/ });
-    const sha = /Roll back to ([0-9a-f]{7})/.exec((await rollBack.textContent()) ?? '')?.[1];
-    await rollBack.click();
-    const dialog = page.getByRole('dialog', { name: 'Roll back production?' });
-    await dialog.getByText(`will serve ${sha ?? ''} again`).waitFor();
-    await dialog.getByRole('button', { name: 'Roll back production' }).click();
-    // The emulator moves the alias through pending and in-progress, a few seconds each.
-    await dialog.getByText(/serves [0-9a-f]{7} now\./).waitFor({ timeout: 30_000 });
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    it('rolls production back from the triage page, follows it, and offers the promote that resumes it', async () => {
+      const page = await e2e.newPage(look);
+      await signInAsOctocat(page);
+      await connectDemoVercel(page);
+      await openRollbackCandidate(page);
 
-    await page.goto('/deployments');
-    const notice = page.getByText(/is rolled back to/).first();
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain(sha);
-    await page
-      .getByRole('button', { name: /^Promote [0-9a-f]{7}$/ })
-      .first()
-      .waitFor();
+      const rollBack = page.getByRole('button', {
+        name: /^Roll back to [0-9a-f]{7} \(last good\)$/,
+      });
+      const sha = /Roll back to ([0-9a-f]{7})/.exec((await rollBack.textContent()) ?? '')?.[1];
+      await rollBack.click();
+      const dialog = page.getByRole('dialog', { name: 'Roll back production?' });
+      await dialog.getByText(`will serve ${sha ?? ''} again`).waitFor();
+      await dialog.getByRole('button', { name: 'Roll back production' }).click();
+      // The emulator moves the alias through pending and in-progress, a few seconds each.
+      await dialog.getByText(/serves [0-9a-f]{7} now\./).waitFor({ timeout: 30_000 });
+      await dialog.getByRole('button', { name: 'Done' }).click();
 
-    await page.getByRole('button', { name: 'Notifications' }).first().click();
-    await page
-      .getByText(new RegExp(`rolled production of .+ back to ${sha ?? ''}`))
-      .first()
-      .waitFor();
-    expect(e2e.pageErrors).toEqual([]);
-  }, 120_000);
+      await page.goto('/deployments');
+      const notice = page.getByText(/is rolled back to/).first();
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(sha);
+      await page
+        .getByRole('button', { name: /^Promote [0-9a-f]{7}$/ })
+        .first()
+        .waitFor();
 
-  it('redeploys, then cancels the new build, at phone width in the dark theme', async () => {
-    const page = await e2e.newPage({ width: 390, colorScheme: 'dark' });
-    await signInAsOctocat(page);
-    await connectDemoVercel(page);
-    await openRollbackCandidate(page);
+      await page.getByRole('button', { name: 'Notifications' }).first().click();
+      await page
+        .getByText(new RegExp(`rolled production of .+ back to ${sha ?? ''}`))
+        .first()
+        .waitFor();
+      expect(e2e.pageErrors).toEqual([]);
+    }, 120_000);
 
-    await page.getByRole('button', { name: 'Redeploy' }).click();
-    const redeploy = page.getByRole('dialog', { name: 'Redeploy this commit?' });
-    await redeploy.getByRole('button', { name: 'Redeploy' }).click();
-    await redeploy.getByRole('link', { name: 'Follow the build' }).click();
+    it('redeploys, then cancels the new build', async () => {
+      const page = await e2e.newPage(look);
+      await signInAsOctocat(page);
+      await connectDemoVercel(page);
+      await openRollbackCandidate(page);
 
-    await page.getByRole('button', { name: 'Cancel build' }).click();
-    const cancel = page.getByRole('dialog', { name: 'Cancel this build?' });
-    await cancel.getByRole('button', { name: 'Cancel build' }).click();
-    await page.getByText(/^Build of [0-9a-f]{7} canceled$/).waitFor();
-    await page.getByText('Cancelled', { exact: true }).first().waitFor();
-    expect(e2e.pageErrors).toEqual([]);
-  }, 120_000);
-});
+      await page.getByRole('button', { name: 'Redeploy' }).click();
+      const redeploy = page.getByRole('dialog', { name: 'Redeploy this commit?' });
+      await redeploy.getByRole('button', { name: 'Redeploy' }).click();
+      await redeploy.getByRole('link', { name: 'Follow the build' }).click();
+
+      await page.getByRole('button', { name: 'Cancel build' }).click();
+      const cancel = page.getByRole('dialog', { name: 'Cancel this build?' });
+      await cancel.getByRole('button', { name: 'Cancel build' }).click();
+      await page.getByText(/^Build of [0-9a-f]{7} canceled$/).waitFor();
+      await page.getByText('Cancelled', { exact: true }).first().waitFor();
+      expect(e2e.pageErrors).toEqual([]);
+    }, 120_000);
+  },
+);
