@@ -58,15 +58,6 @@ export const errorMessages = {
   githubTokenRevoked:
     'GitHub no longer accepts the saved access. Connect GitHub again in Settings.',
   repositoryNotFound: "Repository not found (doesn't exist or no access)",
-  githubTokenBadCredentials:
-    'GitHub refused this token: bad credentials. Check that it was copied whole and has not expired or been revoked.',
-  githubTokenMissingScope:
-    'GitHub accepted this token, but it lacks the repo scope (or public_repo, for public repositories only) that Shipdeck needs to read your repositories.',
-  githubTokenForbidden: 'GitHub refused this token',
-  githubTokenRateLimited:
-    'GitHub is rate limiting this token right now, so it could not be checked. Try again in a few minutes.',
-  githubApiNotFound:
-    'The GitHub API address this server is set to (GITHUB_API_URL) does not answer like GitHub. On GitHub Enterprise Server it ends in /api/v3.',
   connectGithubToken: 'Failed to connect GitHub with the token',
 } as const;
 
@@ -126,4 +117,20 @@ export const vercelActionMessages = {
   rollbackNotProduction: 'Only a ready production deployment can take production back.',
   promoteNotReady: 'Only a ready deployment can be promoted to production.',
   alreadyProduction: 'This deployment already serves production.',
+} as const;
+
+/**
+ * Why a personal access token was refused (PUT /auth/github). Apart from errorMessages, which
+ * the sign-in pages load: only the server and the token form need these.
+ */
+export const githubTokenMessages = {
+  badCredentials:
+    'GitHub refused this token: bad credentials. Check that it was copied whole and has not expired or been revoked.',
+  missingScope:
+    'GitHub accepted this token, but it lacks the repo scope (or public_repo, for public repositories only) that Shipdeck needs to read your repositories.',
+  forbidden: 'GitHub refused this token',
+  rateLimited:
+    'GitHub is rate limiting this token right now, so it could not be checked. Try again in a few minutes.',
+  apiNotFound:
+    'The GitHub API address this server is set to (GITHUB_API_URL) does not answer like GitHub. On GitHub Enterprise Server it ends in /api/v3.',
 } as const;

@@ -1,4 +1,3 @@
-import type { sessionTimesSchema, sessionTokenSchema } from '@shipdeck/shared/auth';
 import { HTTP_TIMEOUT_MS } from '@shipdeck/shared/constants';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { type QueryValue, toQueryString } from '@shipdeck/shared/query-string';
@@ -7,10 +6,10 @@ import { ApiError } from './api-error';
 import { takeEarlySessionResponse } from './early-session-request';
 import { readErrorEnvelope } from './read-error-envelope';
 import { toast } from './toast';
-import { clearToken, getToken, getTokenRenewal, setToken, setTokenRenewal } from './token-storage';
+import { clearToken, getToken, getTokenRenewal } from './token-storage';
 
-const REFRESH_URL = '/auth/refresh';
-const SESSION_TIMES_URL = '/auth/session';
+export const REFRESH_URL = '/auth/refresh';
+export const SESSION_TIMES_URL = '/auth/session';
 
 /**
  * Requests whose 401 means something other than "your session is gone". A refresh's 401 is one:
@@ -18,9 +17,6 @@ const SESSION_TIMES_URL = '/auth/session';
  * that tab stored, tells whether the session really ended.
  */
 const OWN_401_URLS = new Set(['/auth/login', '/auth/logout', '/auth/exchange', REFRESH_URL]);
-
-/** After a renewal that failed (network, 429), how long requests go on without trying again. */
-const RENEWAL_RETRY_MS = 60_000;
 
 export type RequestConfig = {
   /** The query string; `undefined` and `null` values are left out. */
@@ -151,63 +147,14 @@ function report(error: ApiError, url: string, config: RequestConfig): ApiError {
   return error;
 }
 
-let renewal: Promise<void> | null = null;
-let renewalPausedUntil = 0;
-/** The token whose renewal times were asked for on this page, so a failure is not asked again. */
-let timesAskedFor: string | null = null;
+let renewBeforeRequest: (() => Promise<void>) | null = null;
 
 /**
- * Past half its lifetime, the session is exchanged for a fresh one before the request goes, so
- * an active user never reaches its end and /login. One renewal at a time; requests wait for it.
+ * Signed-in pages install the session renewal (lib/session-renewal.ts) before their first
+ * request; the sign-in pages, which hold no session, never load its code.
  */
-function renewSessionIfDue(): Promise<void> {
-  const token = getToken();
-  if (token === null) return Promise.resolve();
-  if (getTokenRenewal() === null && timesAskedFor !== token) {
-    timesAskedFor = token;
-    renewal ??= learnSessionTimes().finally(() => {
-      renewal = null;
-    });
-    return renewal.then(renewSessionIfDue);
-  }
-  const due = getTokenRenewal();
-  const now = Date.now();
-  if (due === null || now < due.renewAt || now < renewalPausedUntil) return Promise.resolve();
-  renewal ??= renewSession().finally(() => {
-    renewal = null;
-  });
-  return renewal;
-}
-
-/** A token stored without its expiry asks the server once, without replacing the token. */
-async function learnSessionTimes(): Promise<void> {
-  const asked = getToken();
-  try {
-    const response = await request<unknown>('GET', SESSION_TIMES_URL, undefined, {
-      skipErrorToast: true,
-    });
-    const times = unwrap<typeof sessionTimesSchema>(response);
-    if (asked !== null && getToken() === asked) setTokenRenewal(times.expiresAt, times.renewAt);
-  } catch {
-    // Not known this time: the token is used as it is, as before renewals existed.
-  }
-}
-
-async function renewSession(): Promise<void> {
-  const renewed = getToken();
-  try {
-    const response = await request<unknown>('POST', REFRESH_URL, undefined, {
-      skipErrorToast: true,
-    });
-    const session = unwrap<typeof sessionTokenSchema>(response);
-    // A sign-out or another account's sign-in meanwhile wins over this renewal.
-    if (renewed !== null && getToken() === renewed) {
-      setToken(session.token, session.expiresAt, renewed);
-    }
-  } catch {
-    // The current token still has up to half its life; requests go on with it and retry later.
-    renewalPausedUntil = Date.now() + RENEWAL_RETRY_MS;
-  }
+export function setSessionRenewal(renew: () => Promise<void>): void {
+  renewBeforeRequest = renew;
 }
 
 async function request<T>(
@@ -218,7 +165,9 @@ async function request<T>(
   retried = false,
 ): Promise<ApiResponse<T>> {
   // Sign-in, sign-out and the refresh itself replace or end the session: nothing to renew first.
-  if (!OWN_401_URLS.has(url) && url !== SESSION_TIMES_URL) await renewSessionIfDue();
+  if (renewBeforeRequest && !OWN_401_URLS.has(url) && url !== SESSION_TIMES_URL) {
+    await renewBeforeRequest();
+  }
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getToken();

@@ -1,7 +1,7 @@
 import { RequestError } from '@octokit/request-error';
 import { Octokit } from '@octokit/rest';
 import { GITHUB_TOKEN_REPO_SCOPES } from '@shipdeck/shared/github-token-scopes';
-import { errorMessages } from '@shipdeck/shared/messages';
+import { errorMessages, githubTokenMessages } from '@shipdeck/shared/messages';
 import { AppError } from '../../lib/app-error.js';
 import type { GithubIdentity } from './github-oauth-client.js';
 
@@ -40,27 +40,25 @@ export async function checkGithubToken(apiUrl: string, token: string): Promise<C
     if (!(error instanceof RequestError)) {
       throw new AppError(502, 'PROVIDER_ERROR', errorMessages.githubUnavailable);
     }
-    if (error.status === 401) throw refused(errorMessages.githubTokenBadCredentials);
+    if (error.status === 401) throw refused(githubTokenMessages.badCredentials);
     // GitHub answers an exhausted rate limit with 403 or 429: the token may be fine.
     if (
       (error.status === 403 || error.status === 429) &&
       (error.response?.headers['x-ratelimit-remaining'] === '0' ||
         error.response?.headers['retry-after'] !== undefined)
     ) {
-      throw new AppError(429, 'RATE_LIMITED', errorMessages.githubTokenRateLimited);
+      throw new AppError(429, 'RATE_LIMITED', githubTokenMessages.rateLimited);
     }
     // 403: SSO not authorised for the token, an IP allow list, a token GitHub blocked; its own
     // words name which.
     if (error.status === 403) {
       const reason = githubMessage(error);
       throw refused(
-        reason
-          ? `${errorMessages.githubTokenForbidden}: ${reason}`
-          : errorMessages.githubTokenForbidden,
+        reason ? `${githubTokenMessages.forbidden}: ${reason}` : githubTokenMessages.forbidden,
       );
     }
     if (error.status === 404)
-      throw new AppError(502, 'PROVIDER_ERROR', errorMessages.githubApiNotFound);
+      throw new AppError(502, 'PROVIDER_ERROR', githubTokenMessages.apiNotFound);
     throw new AppError(502, 'PROVIDER_ERROR', errorMessages.githubUnavailable);
   }
   // Fine-grained tokens carry no X-OAuth-Scopes header: their repository permissions are checked
@@ -75,7 +73,7 @@ export async function checkGithubToken(apiUrl: string, token: string): Promise<C
     classic &&
     !scopes.some((scope) => (GITHUB_TOKEN_REPO_SCOPES as readonly string[]).includes(scope))
   ) {
-    throw refused(errorMessages.githubTokenMissingScope);
+    throw refused(githubTokenMessages.missingScope);
   }
   return {
     identity: {

@@ -1,6 +1,7 @@
 import { errorMessages } from '@shipdeck/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, setUnauthorizedHandler } from '@/lib/api-client';
+import { installSessionRenewal } from '@/lib/session-renewal';
 import { getToken, getTokenRenewal, setToken } from '@/lib/token-storage';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { buildUser } from '@/testing/test-data';
@@ -26,6 +27,8 @@ describe('session renewal', () => {
     vi.setSystemTime(start);
     onUnauthorized.mockReset();
     setUnauthorizedHandler(onUnauthorized);
+    // As the signed-in pages' root does when it loads.
+    installSessionRenewal();
   });
 
   afterEach(() => {

@@ -1,4 +1,4 @@
-import { errorMessages } from '@shipdeck/shared/messages';
+import { errorMessages, githubTokenMessages } from '@shipdeck/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';
@@ -81,8 +81,8 @@ describe.each(testDialects)('GitHub by token without an OAuth app on %s', (diale
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
-      message: errorMessages.githubTokenBadCredentials,
-      errors: [{ field: 'body.token', message: errorMessages.githubTokenBadCredentials }],
+      message: githubTokenMessages.badCredentials,
+      errors: [{ field: 'body.token', message: githubTokenMessages.badCredentials }],
     });
     expect(response.body).not.toContain(errorMessages.githubUnavailable);
   });
@@ -93,7 +93,7 @@ describe.each(testDialects)('GitHub by token without an OAuth app on %s', (diale
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
-      message: errorMessages.githubTokenMissingScope,
+      message: githubTokenMessages.missingScope,
       errors: [{ field: 'body.token' }],
     });
     const stored = await t.database.db
@@ -116,7 +116,7 @@ describe.each(testDialects)('GitHub by token without an OAuth app on %s', (diale
     try {
       const { response } = await connect(githubToken);
       expect(response.statusCode).toBe(429);
-      expect(response.json()).toMatchObject({ message: errorMessages.githubTokenRateLimited });
+      expect(response.json()).toMatchObject({ message: githubTokenMessages.rateLimited });
     } finally {
       emulator.handle.faults.clear();
     }
@@ -152,6 +152,6 @@ describe('GitHub by token with GITHUB_API_URL not pointing at an API', () => {
       payload: { token: emulator.handle.createGithubToken('hubot') },
     });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ message: errorMessages.githubApiNotFound });
+    expect(response.json()).toMatchObject({ message: githubTokenMessages.apiNotFound });
   });
 });

@@ -8,6 +8,11 @@ import { DemoBadge } from '@/features/meta/components/demo-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useLiveEvents } from '@/features/notifications/hooks/use-live-events';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
+import { installSessionRenewal } from '@/lib/session-renewal';
+
+// Before the signed-in pages' first request: an active session is renewed before it runs out.
+// Installed here, so the sign-in pages (which hold no session) never load the code.
+installSessionRenewal();
 
 /** Every protected page: the guard, then the shared top navigation around the page. */
 export function AppRoot() {

@@ -1,4 +1,4 @@
-import { errorMessages } from '@shipdeck/shared/messages';
+import { githubTokenMessages } from '@shipdeck/shared/messages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -55,8 +55,8 @@ describe('connect GitHub with a personal access token', () => {
   });
 
   it('shows a rejected or malformed token on the field, readably, and other failures below', async () => {
-    let answer = fail(400, errorMessages.githubTokenBadCredentials, 'VALIDATION_ERROR', [
-      { field: 'body.token', message: errorMessages.githubTokenBadCredentials },
+    let answer = fail(400, githubTokenMessages.badCredentials, 'VALIDATION_ERROR', [
+      { field: 'body.token', message: githubTokenMessages.badCredentials },
     ]);
     const { requests } = mockApi({ 'PUT /auth/github': () => answer });
     renderApp(<IntegrationsCard />, { url: '/settings', user: buildUser() });
@@ -69,9 +69,7 @@ describe('connect GitHub with a personal access token', () => {
 
     await userEvent.type(field, 'ghp_revoked');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
-    expect(
-      await within(dialog).findByText(errorMessages.githubTokenBadCredentials),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText(githubTokenMessages.badCredentials)).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
 
     answer = fail(400, 'body.token: is not a GitHub token', 'VALIDATION_ERROR', [
