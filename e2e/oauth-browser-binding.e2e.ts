@@ -61,13 +61,11 @@ describe('OAuth bound to the browser that began it', () => {
       .waitFor();
     const authorize = new URL(attacker.url());
     const form = Object.fromEntries(authorize.searchParams);
-    const approval = await attacker.request.post(
-      new URL('/login/oauth/authorize', authorize).href,
-      {
-        form: { ...form, login: 'octocat', decision: 'allow' },
-        maxRedirects: 0,
-      },
-    );
+    // The authorize page posts to its own address (under PUBLIC_URL/_demo/github in demo mode).
+    const approval = await attacker.request.post(new URL(authorize.pathname, authorize).href, {
+      form: { ...form, login: 'octocat', decision: 'allow' },
+      maxRedirects: 0,
+    });
     const callbackUrl = approval.headers()['location'] ?? '';
     expect(callbackUrl).toContain('/auth/github/callback?');
 
