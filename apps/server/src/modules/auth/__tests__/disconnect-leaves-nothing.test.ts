@@ -54,6 +54,24 @@ describe.each(testDialects)('no provider row of a disconnected user survives on 
     for (const url of ['/api/github/repos', '/api/vercel/projects', '/api/vercel/deployments']) {
       await t.app.inject({ method: 'GET', url, headers: bearer(token) });
     }
+    // Branches and languages are read from GitHub on demand, through the ETag cache: since ship
+    // status comes from GraphQL, the sync alone leaves no cached answer to check for.
+    const repos = await t.app.inject({
+      method: 'GET',
+      url: '/api/github/repos',
+      headers: bearer(token),
+    });
+    const [first] = repos.json<{ data: { repositories: { full_name: string }[] } }>().data
+      .repositories;
+    if (!first) throw new Error('the sync stored no repository');
+    for (const detail of ['branches', 'languages']) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/github/repos/${first.full_name}/${detail}`,
+        headers: bearer(token),
+      });
+      expect(answer.statusCode).toBe(200);
+    }
     const tablesBefore = new Set(
       (await rowsMentioning(t.database.db, dialect, [userId])).map((row) => row.table),
     );
