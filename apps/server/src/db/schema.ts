@@ -1,8 +1,8 @@
 import type { JobKeysTable, JobSchedulesTable, JobsTable } from '../jobs/jobs.table.js';
 import type { ProviderTokensTable } from '../modules/connections/provider-tokens.table.js';
-import type { GithubCacheTable } from '../modules/github/github-cache.table.js';
-import type { GithubCommitContainmentTable } from '../modules/github/commit-containment.table.js';
-import type { GithubRateBudgetsTable } from '../modules/github/github-rate-budgets.table.js';
+import type { GithubCacheTable } from '../modules/github-client/github-cache.table.js';
+import type { GithubCommitContainmentTable } from '../modules/github-store/commit-containment.table.js';
+import type { GithubRateBudgetsTable } from '../modules/github-client/github-rate-budgets.table.js';
 import type { OAuthHandoffsTable } from '../modules/github-auth/oauth-handoffs.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
 import type { SessionsTable } from '../modules/auth/sessions.table.js';
@@ -12,20 +12,20 @@ import type { EventTicketsTable } from '../modules/events/event-tickets.table.js
 import type { EventsTable } from '../modules/events/events.table.js';
 import type { NotificationsTable } from '../modules/notifications/notifications.table.js';
 import type { WebhookDeliveriesTable } from '../modules/webhooks/webhook-deliveries.table.js';
-import type { SyncStateTable } from '../modules/sync/sync-state.table.js';
-import type { GithubCommitsTable } from '../modules/github-sync/github-commits.table.js';
-import type { GithubDailySnapshotsTable } from '../modules/github-sync/github-daily-snapshots.table.js';
+import type { SyncStateTable } from '../modules/connections/sync-state.table.js';
+import type { GithubCommitsTable } from '../modules/github-store/github-commits.table.js';
+import type { GithubDailySnapshotsTable } from '../modules/github-store/github-daily-snapshots.table.js';
 import type {
   GithubPullRequestInvolvementTable,
   GithubPullRequestsTable,
-} from '../modules/github-sync/github-pull-requests.table.js';
+} from '../modules/github-store/github-pull-requests.table.js';
 import type {
   GithubRepositoriesTable,
   GithubRepositoryAccessTable,
-} from '../modules/github-sync/github-repositories.table.js';
-import type { VercelConnectionsTable } from '../modules/vercel/vercel-connections.table.js';
-import type { VercelDeploymentsTable } from '../modules/vercel/vercel-deployments.table.js';
-import type { VercelProjectsTable } from '../modules/vercel/vercel-projects.table.js';
+} from '../modules/github-store/github-repositories.table.js';
+import type { VercelConnectionsTable } from '../modules/vercel-store/vercel-connections.table.js';
+import type { VercelDeploymentsTable } from '../modules/vercel-store/vercel-deployments.table.js';
+import type { VercelProjectsTable } from '../modules/vercel-store/vercel-projects.table.js';
 
 export interface Database {
   users: UsersTable;

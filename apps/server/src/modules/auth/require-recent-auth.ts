@@ -1,7 +1,7 @@
 import { REAUTH_WINDOW_MINUTES } from '@shipdeck/shared/constants';
 import { errorMessages } from '@shipdeck/shared/messages';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthContext } from '../../plugins/authenticate.js';
+import type { AuthContext } from './authenticate.js';
 import { confirmPassword } from './confirm-password.js';
 
 /**

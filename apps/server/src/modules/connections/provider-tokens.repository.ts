@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { bumpStoreVersion } from '../sync/store-version.repository.js';
+import { bumpStoreVersion } from '../answer-cache/store-version.repository.js';
 import type { Provider } from './provider-tokens.table.js';
 
 export async function saveProviderToken(

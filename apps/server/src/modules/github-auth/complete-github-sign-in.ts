@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock.js';
 import { saveProviderToken } from '../connections/provider-tokens.repository.js';
-import { clearCachedAnswers } from '../github/github-cache.repository.js';
-import { deleteUserGithubData } from '../github-sync/github-store.repository.js';
+import { clearCachedAnswers } from '../github-client/github-cache.repository.js';
+import { deleteUserGithubData } from '../github-store/github-store.repository.js';
 import { requestGithubSync } from '../github-sync/request-github-sync.js';
 import {
   findUserByEmail,

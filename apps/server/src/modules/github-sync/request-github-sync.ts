@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createSyncStateIfAbsent, findSyncState } from '../sync/sync-state.repository.js';
+import { createSyncStateIfAbsent, findSyncState } from '../connections/sync-state.repository.js';
 import { ACCOUNT_RESOURCE } from './sync-constants.js';
 import type { SyncReason } from './sync-context.js';
 import { syncGithubAccount } from './sync-github-account.js';

@@ -4,12 +4,12 @@ import type { ChangedRepository } from '../notifications/change-notifications.js
 import { changeNotifications, isRecentChange } from '../notifications/change-notifications.js';
 import type { NotificationInput } from '../notifications/notify.js';
 import { notify } from '../notifications/notify.js';
-import { findSyncState } from '../sync/sync-state.repository.js';
-import { resolveAudience } from '../webhooks/webhook-audience.js';
-import type { Audience } from '../webhooks/webhook-effects.js';
-import type { DecidingReview } from '../insights/fetch-ship-state.js';
-import type { NewPullRequestRow } from './github-store.repository.js';
-import { parseLogins } from './ship-state.repository.js';
+import { findSyncState } from '../connections/sync-state.repository.js';
+import type { Audience } from '../notifications/audience.js';
+import { resolveAudience } from '../notifications/audience.js';
+import type { DecidingReview } from '../ship-status/fetch-ship-state.js';
+import type { NewPullRequestRow } from '../github-store/github-store.repository.js';
+import { parseLogins } from '../ship-status/ship-state.repository.js';
 import { ACCOUNT_RESOURCE } from './sync-constants.js';
 
 /**

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { RequestError } from '@octokit/request-error';
 import type { ChangedResource } from '@shipdeck/shared/events';
 import { RetryLaterError } from '../../jobs/job-queue.js';
-import type { SyncStateKey } from '../sync/sync-state.repository.js';
-import { updateSyncState } from '../sync/sync-state.repository.js';
-import type { SyncClient } from './github-sync-client.js';
+import type { SyncStateKey } from '../connections/sync-state.repository.js';
+import { updateSyncState } from '../connections/sync-state.repository.js';
+import type { SyncClient } from '../github-client/github-sync-client.js';
 import { ACCOUNT_RESOURCE } from './sync-constants.js';
 
 /** `full`: a refresh that reads everything again (a periodic refresh becomes one when due). */

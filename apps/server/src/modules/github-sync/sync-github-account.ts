@@ -5,8 +5,8 @@ import { RetryLaterError } from '../../jobs/job-queue.js';
 import { refreshPlannerStatistics } from '../../db/refresh-planner-statistics.js';
 import { nowIso } from '../../lib/clock.js';
 import { findUserById } from '../auth/users.repository.js';
-import { findSyncState, updateSyncState } from '../sync/sync-state.repository.js';
-import { lastPageFromLink } from '../github/link-pagination.js';
+import { findSyncState, updateSyncState } from '../connections/sync-state.repository.js';
+import { lastPageFromLink } from '../github-client/link-pagination.js';
 import {
   clearReviewRequests,
   clearReviewRequestsExcept,
@@ -18,8 +18,8 @@ import {
   saveInvolvement,
   savePullRequests,
   saveRepositoryPage,
-} from './github-store.repository.js';
-import { openSyncClient } from './github-sync-client.js';
+} from '../github-store/github-store.repository.js';
+import { openSyncClient } from '../github-client/github-sync-client.js';
 import {
   commitRow,
   parseCommits,
@@ -29,9 +29,9 @@ import {
   pullRow,
   repositoryRow,
   searchItemRow,
-} from './github-wire.js';
-import { recentlyPushedRepositories } from './github-reads.repository.js';
-import { recordDailySnapshot } from './daily-snapshots.js';
+} from '../github-store/github-wire.js';
+import { recentlyPushedRepositories } from '../github-store/github-reads.repository.js';
+import { recordDailySnapshot } from '../github-store/daily-snapshots.js';
 import {
   ACCOUNT_RESOURCE,
   DETAILED_REPOSITORIES,

@@ -4,22 +4,22 @@ import { RetryLaterError } from '../../jobs/job-queue.js';
 import { nowIso } from '../../lib/clock.js';
 import { findUserById } from '../auth/users.repository.js';
 import type { UserRow } from '../auth/users.table.js';
-import { githubClientFor } from '../github/github-client.js';
-import type { PullRequestShipState } from '../insights/fetch-ship-state.js';
-import { updateSyncState } from '../sync/sync-state.repository.js';
-import { openSyncClient } from './github-sync-client.js';
+import { githubClientFor } from '../github-client/github-client.js';
+import type { PullRequestShipState } from '../ship-status/fetch-ship-state.js';
+import { updateSyncState } from '../connections/sync-state.repository.js';
+import { openSyncClient } from '../github-client/github-sync-client.js';
 import {
   GraphqlUnavailableError,
   readShipStatesByGraphql,
   type GraphqlShipState,
-} from './graphql-ship-states.js';
-import { readPullHead } from './read-pull-head.js';
-import { refreshShipState } from './refresh-ship-state.js';
+} from '../ship-status/graphql-ship-states.js';
+import { readPullHead } from '../github-store/read-pull-head.js';
+import { refreshShipState } from '../ship-status/refresh-ship-state.js';
 import {
   openPullsForShipState,
   parseLogins,
   saveShipStatesWithHeads,
-} from './ship-state.repository.js';
+} from '../ship-status/ship-state.repository.js';
 import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
 import type { SyncContext } from './sync-context.js';

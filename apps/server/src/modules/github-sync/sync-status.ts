@@ -1,6 +1,6 @@
 import type { SyncResult } from '@shipdeck/shared/github';
 import type { Db } from '../../db/database.js';
-import { findSyncState, type SyncStateRow } from '../sync/sync-state.repository.js';
+import { findSyncState, type SyncStateRow } from '../connections/sync-state.repository.js';
 import { ACCOUNT_RESOURCE } from './sync-constants.js';
 
 /** When the user's GitHub data was last confirmed, and how the sync stands now. */

@@ -4,7 +4,7 @@ import type { UserRow } from '../auth/users.table.js';
 import { requireGithubConnection } from './github-connection.js';
 import { requestGithubSync } from './request-github-sync.js';
 import { readSyncStatus, syncStatusOf } from './sync-status.js';
-import { findSyncState } from '../sync/sync-state.repository.js';
+import { findSyncState } from '../connections/sync-state.repository.js';
 import { ACCOUNT_RESOURCE } from './sync-constants.js';
 
 export interface SyncedContext {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import { isInProcessPageRequest } from '../../plugins/in-process-page-requests.js';
-import { lowestRateBudgetLeft } from '../github/github-rate-budget.repository.js';
+import { lowestRateBudgetLeft } from '../github-client/github-rate-budget.repository.js';
 import { webhookReceipt } from '../webhooks/webhook-receipts.js';
 import type { MetricsListener } from './metrics-listener.js';
 import { startMetricsListener } from './metrics-listener.js';

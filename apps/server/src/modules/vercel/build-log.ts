@@ -4,11 +4,11 @@ import { vercelLimits } from '@shipdeck/shared/vercel-constants';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nowIso } from '../../lib/clock.js';
-import { VercelApiError } from './vercel-client.js';
-import { markVercelConnection } from './vercel-connections.repository.js';
+import { VercelApiError } from '../vercel-client/vercel-client.js';
+import { markVercelConnection } from '../vercel-store/vercel-connections.repository.js';
 import { vercelClientFor } from './vercel-credentials.js';
-import type { DeploymentRow } from './vercel-read.repository.js';
-import { saveBuildLog } from './vercel-store.repository.js';
+import type { DeploymentRow } from '../vercel-store/vercel-read.repository.js';
+import { saveBuildLog } from '../vercel-store/vercel-store.repository.js';
 
 const FINISHED = new Set(['READY', 'ERROR', 'CANCELED']);
 const storedLog = z.array(buildLogLineSchema);

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { notify } from '../notifications/notify.js';
 import { ACTION_FAILED_NOTIFICATION, ACTION_NOTIFICATION } from './vercel-action-notifications.js';
-import { VercelApiError } from './vercel-client.js';
-import { storeProductionDeployment } from './vercel-actions.repository.js';
+import { VercelApiError } from '../vercel-client/vercel-client.js';
+import { storeProductionDeployment } from '../vercel-store/vercel-actions.repository.js';
 import { vercelClientFor } from './vercel-credentials.js';
-import { findDeploymentRow, findProjectRow } from './vercel-read.repository.js';
+import { findDeploymentRow, findProjectRow } from '../vercel-store/vercel-read.repository.js';
 
 export const VERCEL_ALIAS_OUTCOME_QUEUE = 'vercel-alias-outcome';
 

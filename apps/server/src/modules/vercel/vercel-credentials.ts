@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { findProviderToken } from '../connections/provider-tokens.repository.js';
-import { VercelClient } from './vercel-client.js';
-import { findVercelConnection } from './vercel-connections.repository.js';
+import { VercelClient } from '../vercel-client/vercel-client.js';
+import { findVercelConnection } from '../vercel-store/vercel-connections.repository.js';
 
 /** A client acting as the user's connected Vercel account and team, or null if none is stored. */
 export async function vercelClientFor(

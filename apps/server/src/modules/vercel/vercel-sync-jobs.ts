@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { findSyncState } from '../sync/sync-state.repository.js';
-import { listBackgroundSyncedVercelUsers } from './vercel-connections.repository.js';
+import { findSyncState } from '../connections/sync-state.repository.js';
+import { listBackgroundSyncedVercelUsers } from '../vercel-store/vercel-connections.repository.js';
 import {
   PROJECTS_RESOURCE,
   syncVercelAccount,

@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { changeNotifications, isRecentChange } from '../notifications/change-notifications.js';
 import { notify } from '../notifications/notify.js';
-import type { VercelDeploymentsTable } from './vercel-deployments.table.js';
+import type { VercelDeploymentsTable } from '../vercel-store/vercel-deployments.table.js';
 
 type DeploymentInput = Pick<
   Insertable<VercelDeploymentsTable>,

@@ -1,6 +1,6 @@
 import type { SyncResult } from '@shipdeck/shared/github';
 import type { Db } from '../../db/database.js';
-import { listSyncStates } from '../sync/sync-state.repository.js';
+import { listSyncStates } from '../connections/sync-state.repository.js';
 import { PROJECTS_RESOURCE } from './vercel-sync.js';
 
 /**

@@ -2,18 +2,18 @@ import { vercelLimits } from '@shipdeck/shared/vercel-constants';
 import type { FastifyInstance } from 'fastify';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { nowIso } from '../../lib/clock.js';
-import { updateSyncState } from '../sync/sync-state.repository.js';
-import type { VercelClient } from './vercel-client.js';
-import { VercelApiError } from './vercel-client.js';
-import { markVercelConnection } from './vercel-connections.repository.js';
+import { updateSyncState } from '../connections/sync-state.repository.js';
+import type { VercelClient } from '../vercel-client/vercel-client.js';
+import { VercelApiError } from '../vercel-client/vercel-client.js';
+import { markVercelConnection } from '../vercel-store/vercel-connections.repository.js';
 import { vercelClientFor } from './vercel-credentials.js';
-import { toDeploymentRow, toProjectRow } from './vercel-mappers.js';
+import { toDeploymentRow, toProjectRow } from '../vercel-store/vercel-mappers.js';
 import { deploymentStatesBefore, notifyDeploymentChanges } from './vercel-sync-notifications.js';
 import {
   deploymentCursors,
   replaceProjects,
   upsertDeployments,
-} from './vercel-store.repository.js';
+} from '../vercel-store/vercel-store.repository.js';
 
 export const PROJECTS_RESOURCE = 'projects';
 export const deploymentsResource = (projectId: string) => `deployments:${projectId}`;

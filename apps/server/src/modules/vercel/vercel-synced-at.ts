@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { findSyncState } from '../sync/sync-state.repository.js';
+import { findSyncState } from '../connections/sync-state.repository.js';
 import { PROJECTS_RESOURCE, deploymentsResource } from './vercel-sync.js';
 
 /** When the project list was last confirmed by Vercel; null before the first successful sync. */

@@ -5,7 +5,7 @@ import { requestVercelProjectSync } from '../vercel/vercel-sync-jobs.js';
 import { githubWebhookEffects } from './github-webhook-effects.js';
 import { vercelEnvelopeSchema, vercelWebhookEffects } from './vercel-webhook-effects.js';
 import { refreshShipStatesFromWebhook, shipTargetsOf } from './ship-state-from-webhook.js';
-import { resolveAudience } from './webhook-audience.js';
+import { resolveAudience } from '../notifications/audience.js';
 import type { WebhookProvider } from './webhook-deliveries.table.js';
 import { findDelivery, markDeliveryApplied } from './webhook-deliveries.repository.js';
 import type { WebhookEffects } from './webhook-effects.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { findUserById } from '../auth/users.repository.js';
-import { githubClientFor } from '../github/github-client.js';
-import { readPullHead } from '../github-sync/read-pull-head.js';
-import { refreshShipState } from '../github-sync/refresh-ship-state.js';
+import { githubClientFor } from '../github-client/github-client.js';
+import { readPullHead } from '../github-store/read-pull-head.js';
+import { refreshShipState } from '../ship-status/refresh-ship-state.js';
 import { describeSyncError } from '../github-sync/sync-context.js';
 
 /** The open pull requests of one repository a delivery may have moved: by number or head SHA. */

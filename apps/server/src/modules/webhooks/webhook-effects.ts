@@ -1,19 +1,6 @@
 import type { ChangedResource } from '@shipdeck/shared/events';
+import type { Audience } from '../notifications/audience.js';
 import type { NotificationInput } from '../notifications/notify.js';
-
-/** Who a change concerns: users named by GitHub login, and everyone who can see a repository. */
-export interface Audience {
-  githubLogins: string[];
-  /** Every user with access to this repository in the synced store. */
-  githubRepositoryId?: number;
-  /**
-   * The Shipdeck user who authored this pull request, found through the synced store (check
-   * deliveries name a pull request by number only).
-   */
-  pullRequestAuthor?: { repositoryId: number; number: number };
-  /** Every user whose synced Vercel projects include this project. */
-  vercelProjectId?: string;
-}
 
 /** What one delivery means for Shipdeck: items for some users, and data that changed. */
 export interface WebhookEffects {

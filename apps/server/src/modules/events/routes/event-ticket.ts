@@ -4,7 +4,7 @@ import { EVENT_TICKET_TTL_SECONDS, eventTicketResultSchema } from '@shipdeck/sha
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
 import { hashSessionToken } from '../../../lib/session-token.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import { insertEventTicket } from '../event-tickets.repository.js';
 
 export const eventTicketRoute: FastifyPluginAsyncZod = async (app) => {

@@ -6,13 +6,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { nowIso } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
-import { vercelConnectionOf } from '../../vercel/vercel-connection-dto.js';
+import { vercelConnectionOf } from '../../vercel-store/vercel-connection-dto.js';
 import { updateUser } from '../../auth/users.repository.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
-import { clearCachedAnswers } from '../../github/github-cache.repository.js';
-import { deleteUserGithubData } from '../../github-sync/github-store.repository.js';
+import { clearCachedAnswers } from '../../github-client/github-cache.repository.js';
+import { deleteUserGithubData } from '../../github-store/github-store.repository.js';
 import { bindBrowser } from '../oauth-browser-cookie.js';
 import { startGithubAuthorization } from '../start-github-authorization.js';
 

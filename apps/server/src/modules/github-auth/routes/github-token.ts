@@ -4,7 +4,7 @@ import { errorMessages, oauthErrorMessages } from '@shipdeck/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
 import { checkGithubToken } from '../check-github-token.js';
 import { completeGithubSignIn } from '../complete-github-sign-in.js';

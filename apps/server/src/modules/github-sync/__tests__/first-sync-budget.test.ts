@@ -8,7 +8,7 @@ import {
   useEmulator,
   userIdOfGithubLogin,
 } from '../../../test-github.js';
-import { deleteUserGithubData } from '../github-store.repository.js';
+import { deleteUserGithubData } from '../../github-store/github-store.repository.js';
 import { requestGithubSync } from '../request-github-sync.js';
 import { DETAILED_REPOSITORIES } from '../sync-constants.js';
 import { syncGithubAccount } from '../sync-github-account.js';

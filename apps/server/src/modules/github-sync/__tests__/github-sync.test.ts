@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../../jobs/job-queue.js';
 import { bearer, dataOf, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
-import { deleteSyncStates, findSyncState } from '../../sync/sync-state.repository.js';
+import { deleteSyncStates, findSyncState } from '../../connections/sync-state.repository.js';
 import { requestGithubSync } from '../request-github-sync.js';
 import { ACCOUNT_RESOURCE } from '../sync-constants.js';
 import { syncGithubAccount } from '../sync-github-account.js';

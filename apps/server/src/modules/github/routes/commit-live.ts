@@ -12,23 +12,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
-import { findVisibleRepository } from '../../github-sync/github-reads.repository.js';
-import { findSyncState } from '../../sync/sync-state.repository.js';
-import { toDeploymentDto } from '../../vercel/vercel-dto.js';
+import { requireAuth } from '../../auth/authenticate.js';
+import { findVisibleRepository } from '../../github-store/github-reads.repository.js';
+import { findSyncState } from '../../connections/sync-state.repository.js';
+import { toDeploymentDto } from '../../vercel-store/vercel-dto.js';
 import {
   listProjectRows,
   productionDeploymentRows,
   type DeploymentRow,
-} from '../../vercel/vercel-read.repository.js';
+} from '../../vercel-store/vercel-read.repository.js';
 import {
   findContainment,
   findSyncedCommitShas,
   saveContainment,
   type ContainmentKey,
-} from '../commit-containment.repository.js';
-import { githubClientFor } from '../github-client.js';
-import { toAppError } from '../github-errors.js';
+} from '../../github-store/commit-containment.repository.js';
+import { githubClientFor } from '../../github-client/github-client.js';
+import { toAppError } from '../../github-client/github-errors.js';
 
 /** Linked projects of one repository are few; this bounds the compare calls of one answer. */
 const MAX_PROJECTS = 20;

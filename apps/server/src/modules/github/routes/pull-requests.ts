@@ -2,8 +2,8 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { shipPullRequestsQuerySchema, shipPullsResultSchema } from '@shipdeck/shared/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
-import { listInvolvedPullRequestRows } from '../../github-sync/github-reads.repository.js';
-import { withShipStatus } from '../../github-sync/attach-ship-status.js';
+import { listInvolvedPullRequestRows } from '../../github-store/github-reads.repository.js';
+import { withShipStatus } from '../../ship-status/attach-ship-status.js';
 import { readSyncedListPage } from './synced-list-page.js';
 
 export const pullRequestsRoute: FastifyPluginAsyncZod = async (app) => {

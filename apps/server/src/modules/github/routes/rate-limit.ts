@@ -2,11 +2,14 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { rateLimitResultSchema } from '@shipdeck/shared/github';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
-import type { RateBudget } from '../github-rate-budget.repository.js';
-import { findRateBudget, saveRateBudget } from '../github-rate-budget.repository.js';
-import { callGithub } from '../github-errors.js';
-import { confirmedAt, githubClientFor } from '../github-client.js';
+import { requireAuth } from '../../auth/authenticate.js';
+import type { RateBudget } from '../../github-client/github-rate-budget.repository.js';
+import {
+  findRateBudget,
+  saveRateBudget,
+} from '../../github-client/github-rate-budget.repository.js';
+import { callGithub } from '../../github-client/github-errors.js';
+import { confirmedAt, githubClientFor } from '../../github-client/github-client.js';
 
 function answerOf(budget: RateBudget) {
   return {

@@ -2,8 +2,8 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { reposQuerySchema, reposResultSchema } from '@shipdeck/shared/github';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
-import { listRepositoryRows } from '../../github-sync/github-reads.repository.js';
-import { repositoryFromRow } from '../../github-sync/store-to-dto.js';
+import { listRepositoryRows } from '../../github-store/github-reads.repository.js';
+import { repositoryFromRow } from '../../github-store/store-to-dto.js';
 import { readSyncedListPage } from './synced-list-page.js';
 
 export const repositoriesRoute: FastifyPluginAsyncZod = async (app) => {

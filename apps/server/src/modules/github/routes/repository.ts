@@ -15,20 +15,20 @@ import { errorMessages } from '@shipdeck/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
-import { callGithub, toAppError } from '../github-errors.js';
-import { githubClientFor } from '../github-client.js';
-import { toCommit, toPullRequest, toRepository } from '../github-mappers.js';
-import { paginationFromLink } from '../link-pagination.js';
+import { requireAuth } from '../../auth/authenticate.js';
+import { callGithub, toAppError } from '../../github-client/github-errors.js';
+import { githubClientFor } from '../../github-client/github-client.js';
+import { toCommit, toPullRequest, toRepository } from '../../github-client/github-mappers.js';
+import { paginationFromLink } from '../../github-client/link-pagination.js';
 import {
   findVisibleRepository,
   listRepositoryCommitRows,
   listRepositoryPullRows,
-} from '../../github-sync/github-reads.repository.js';
-import { commitFromRow, repositoryFromRow } from '../../github-sync/store-to-dto.js';
+} from '../../github-store/github-reads.repository.js';
+import { commitFromRow, repositoryFromRow } from '../../github-store/store-to-dto.js';
 import { syncedContext } from '../../github-sync/synced-answer.js';
-import { withShipStatus, withStoredShipStatus } from '../../github-sync/attach-ship-status.js';
-import { findSyncState } from '../../sync/sync-state.repository.js';
+import { withShipStatus, withStoredShipStatus } from '../../ship-status/attach-ship-status.js';
+import { findSyncState } from '../../connections/sync-state.repository.js';
 import type { Db } from '../../../db/database.js';
 
 /** A list the sync fetched at most one page of 100 from: more may exist upstream. */

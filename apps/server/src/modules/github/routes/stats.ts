@@ -8,18 +8,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DAY_MS } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import { percentChange } from '../compute-stats.js';
-import { currentFigures, snapshotMonthAgo } from '../../github-sync/daily-snapshots.js';
+import { currentFigures, snapshotMonthAgo } from '../../github-store/daily-snapshots.js';
 import {
   commitsPerDay,
   pullRequestsPerDay,
   repositoriesPushedSince,
   repositoryTotals,
-} from '../../github-sync/github-reads.repository.js';
-import { repositoryFromRow } from '../../github-sync/store-to-dto.js';
+} from '../../github-store/github-reads.repository.js';
+import { repositoryFromRow } from '../../github-store/store-to-dto.js';
 import { syncedContext } from '../../github-sync/synced-answer.js';
-import { keepAnswer, sendCachedAnswer } from '../../sync/answer-cache-plugin.js';
+import { keepAnswer, sendCachedAnswer } from '../../answer-cache/answer-cache-plugin.js';
 
 // Stats count commits over the last 30 days: a kept answer drifts with the clock, so briefly.
 const STATS_REUSE_MS = 60_000;

@@ -2,9 +2,9 @@ import type { SyncResult } from '@shipdeck/shared/github';
 import type { Pagination } from '@shipdeck/shared/pagination';
 import { paginate } from '@shipdeck/shared/pagination';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import { syncedContext } from '../../github-sync/synced-answer.js';
-import { keepAnswer, sendCachedAnswer } from '../../sync/answer-cache-plugin.js';
+import { keepAnswer, sendCachedAnswer } from '../../answer-cache/answer-cache-plugin.js';
 
 export interface SyncedListPage<Row> {
   status: SyncResult;

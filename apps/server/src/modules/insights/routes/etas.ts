@@ -2,7 +2,7 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { deploymentEtasResultSchema } from '@shipdeck/shared/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import { deploymentEtas } from '../deployment-etas.js';
 
 export const etasRoute: FastifyPluginAsyncZod = async (app) => {

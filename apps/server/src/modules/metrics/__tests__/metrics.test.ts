@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../../../config/env.js';
 import { signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { makeDue } from '../../../jobs/__tests__/job-rows.js';
 import { openEventStream } from '../../events/__tests__/sse-client.js';
-import { saveRateBudget } from '../../github/github-rate-budget.repository.js';
+import { saveRateBudget } from '../../github-client/github-rate-budget.repository.js';
 import type { ProviderCallListener } from '../observe-provider-calls.js';
 import { observeProviderCalls } from '../observe-provider-calls.js';
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
-import { updateSyncState } from '../../sync/sync-state.repository.js';
+import { updateSyncState } from '../../connections/sync-state.repository.js';
 import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
 import { requestGithubSync } from '../../github-sync/request-github-sync.js';
 import { requestVercelSync } from '../../vercel/vercel-sync-jobs.js';
@@ -10,8 +10,8 @@ import { githubSecret, vercelSecret } from '../../webhooks/__tests__/webhook-fix
 import { deliverGithubWebhook, signUpAsGithubUser } from '../../../test-webhooks.js';
 import { dedupeKeys } from '../dedupe-keys.js';
 import { notifyFailingChecks } from '../../github-sync/sync-change-notifications.js';
-import { storePullRequest, storeRepository } from '../../github-sync/__tests__/store-fixtures.js';
-import { openPullsForShipState } from '../../github-sync/ship-state.repository.js';
+import { storePullRequest, storeRepository } from '../../github-store/__tests__/store-fixtures.js';
+import { openPullsForShipState } from '../../ship-status/ship-state.repository.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from '../../github-sync/sync-constants.js';
 import { connectVercel } from '../../../test-vercel.js';
 

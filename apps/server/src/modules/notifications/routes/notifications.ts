@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { nowIso } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import {
   clearNotifications,
   countUnread,

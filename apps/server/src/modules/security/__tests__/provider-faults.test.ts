@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
-import { GITHUB_FRESH_FOR_MS } from '../../github/github-cache.repository.js';
+import { GITHUB_FRESH_FOR_MS } from '../../github-client/github-cache.repository.js';
 import { requestGithubSync } from '../../github-sync/request-github-sync.js';
 import { requestVercelSync } from '../../vercel/vercel-sync-jobs.js';
 import { connectVercel } from '../../../test-vercel.js';

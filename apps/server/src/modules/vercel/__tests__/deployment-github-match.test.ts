@@ -6,7 +6,7 @@ import {
   storeCommit,
   storePullRequest,
   storeRepository,
-} from '../../github-sync/__tests__/store-fixtures.js';
+} from '../../github-store/__tests__/store-fixtures.js';
 import { signUpWithVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 2, deploymentsPerProject: 8 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../../../jobs/job-queue.js';
 import { bearer, dataOf, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';
-import { VercelClient } from '../vercel-client.js';
+import { VercelClient } from '../../vercel-client/vercel-client.js';
 import { syncVercelAccount } from '../vercel-sync.js';
 import { connectVercel, signUpWithVercel } from '../../../test-vercel.js';
 

@@ -14,25 +14,25 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import { notify } from '../../notifications/notify.js';
 import { ACTION_NOTIFICATION } from '../vercel-action-notifications.js';
 import { requestAliasOutcome } from '../vercel-alias-outcome.js';
-import { VercelApiError, type VercelClient } from '../vercel-client.js';
+import { VercelApiError, type VercelClient } from '../../vercel-client/vercel-client.js';
 import {
   previousReadyProduction,
   storeDeploymentState,
   storeRedeployment,
-} from '../vercel-actions.repository.js';
+} from '../../vercel-store/vercel-actions.repository.js';
 import { vercelClientFor } from '../vercel-credentials.js';
-import { toDeploymentDto } from '../vercel-dto.js';
+import { toDeploymentDto } from '../../vercel-store/vercel-dto.js';
 import {
   findDeploymentRow,
   findProjectRow,
   productionDeploymentRows,
   type DeploymentRow,
   type ProjectRow,
-} from '../vercel-read.repository.js';
+} from '../../vercel-store/vercel-read.repository.js';
 import { requestVercelProjectSync } from '../vercel-sync-jobs.js';
 
 const UNFINISHED = new Set(['QUEUED', 'INITIALIZING', 'BUILDING']);

@@ -12,13 +12,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { nowIso } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
 import { saveProviderToken } from '../../connections/provider-tokens.repository.js';
 import { settleConnectVercelPrompt } from '../../notifications/welcome-notifications.js';
-import { VercelApiError, VercelClient } from '../vercel-client.js';
-import { vercelConnectionOf } from '../vercel-connection-dto.js';
-import { deleteVercelData, saveVercelConnection } from '../vercel-connections.repository.js';
+import { VercelApiError, VercelClient } from '../../vercel-client/vercel-client.js';
+import { vercelConnectionOf } from '../../vercel-store/vercel-connection-dto.js';
+import {
+  deleteVercelData,
+  saveVercelConnection,
+} from '../../vercel-store/vercel-connections.repository.js';
 import { requestVercelSync } from '../vercel-sync-jobs.js';
 
 /** The token the request names: pasted, or the server's own (which never leaves the server). */

@@ -8,20 +8,20 @@ import {
 } from '@shipdeck/shared/vercel';
 import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { previousReadyProduction } from '../vercel-actions.repository.js';
+import { previousReadyProduction } from '../../vercel-store/vercel-actions.repository.js';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
-import { splitFullName } from '../deployment-git-links.js';
+import { requireAuth } from '../../auth/authenticate.js';
+import { splitFullName } from '../../vercel-store/deployment-git-links.js';
 import { buildLogFor } from '../build-log.js';
-import { toDeploymentDto } from '../vercel-dto.js';
+import { toDeploymentDto } from '../../vercel-store/vercel-dto.js';
 import {
   findDeploymentRow,
   findProjectRow,
   latestDeploymentRows,
   listDeploymentRows,
   productionDeploymentRows,
-} from '../vercel-read.repository.js';
+} from '../../vercel-store/vercel-read.repository.js';
 import { projectsSyncedAt } from '../vercel-synced-at.js';
 
 export const vercelDeploymentRoutes: FastifyPluginAsyncZod = async (app) => {

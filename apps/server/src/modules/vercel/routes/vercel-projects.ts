@@ -11,17 +11,17 @@ import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
-import { splitFullName } from '../deployment-git-links.js';
-import { resumeDeployments } from '../vercel-actions.repository.js';
-import { toDeploymentDto, toProjectDto } from '../vercel-dto.js';
+import { requireAuth } from '../../auth/authenticate.js';
+import { splitFullName } from '../../vercel-store/deployment-git-links.js';
+import { resumeDeployments } from '../../vercel-store/vercel-actions.repository.js';
+import { toDeploymentDto, toProjectDto } from '../../vercel-store/vercel-dto.js';
 import {
   findProjectRow,
   latestDeploymentRows,
   listDeploymentRows,
   listProjectRows,
   productionDeploymentRows,
-} from '../vercel-read.repository.js';
+} from '../../vercel-store/vercel-read.repository.js';
 import { deploymentsSyncedAt, projectsSyncedAt } from '../vercel-synced-at.js';
 
 export const vercelProjectRoutes: FastifyPluginAsyncZod = async (app) => {

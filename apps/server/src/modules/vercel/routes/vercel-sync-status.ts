@@ -2,7 +2,7 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { syncResultSchema } from '@shipdeck/shared/github';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
-import { requireAuth } from '../../../plugins/authenticate.js';
+import { requireAuth } from '../../auth/authenticate.js';
 import { readVercelSyncStatus } from '../vercel-sync-status.js';
 
 export const vercelSyncStatusRoute: FastifyPluginAsyncZod = async (app) => {

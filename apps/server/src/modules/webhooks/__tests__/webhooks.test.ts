@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { dedupeKeys } from '../../notifications/dedupe-keys.js';
 import { notify } from '../../notifications/notify.js';
-import { storePullRequest, storeRepository } from '../../github-sync/__tests__/store-fixtures.js';
+import { storePullRequest, storeRepository } from '../../github-store/__tests__/store-fixtures.js';
 import {
   githubHeaders,
   githubPayloads,

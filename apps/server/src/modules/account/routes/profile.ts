@@ -1,0 +1,85 @@
+import { preferencesBodySchema, profileBodySchema, userResultSchema } from '@shipdeck/shared/auth';
+import { successEnvelope } from '@shipdeck/shared/api-envelope';
+import { errorMessages } from '@shipdeck/shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error.js';
+import { nowIso } from '../../../lib/clock.js';
+import { isUniqueViolation } from '../../../lib/is-unique-violation.js';
+import { ok } from '../../../lib/reply.js';
+import { requireAuth } from '../../auth/authenticate.js';
+import { requireRecentAuth } from '../../auth/require-recent-auth.js';
+import { toUserDto } from '../../auth/to-user-dto.js';
+import { vercelConnectionOf } from '../../vercel-store/vercel-connection-dto.js';
+import type { UserRowUpdate } from '../../auth/users.table.js';
+import { findUserByEmail, updateUser } from '../../auth/users.repository.js';
+
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+
+  app.put(
+    '/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change display name and email; a new email needs the current password (or, without one, a GitHub sign-in in the last few minutes)',
+        security,
+        body: profileBodySchema,
+        response: { 200: successEnvelope(userResultSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { user } = auth;
+      const { displayName, email, currentPassword } = request.body;
+      if (email !== user.email) {
+        await requireRecentAuth(auth, currentPassword, 'body.currentPassword');
+      }
+      const owner = await findUserByEmail(app.db, email);
+      if (owner && owner.id !== user.id) {
+        throw new AppError(409, 'CONFLICT', errorMessages.emailTaken);
+      }
+      try {
+        const updated = await updateUser(app.db, user.id, {
+          display_name: displayName,
+          email,
+          updated_at: nowIso(),
+        });
+        return ok({ user: toUserDto(updated, await vercelConnectionOf(app.db, updated.id)) });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', errorMessages.emailTaken);
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/preferences',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change any of the four preference flags',
+        security,
+        body: preferencesBodySchema,
+        response: { 200: successEnvelope(userResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const body = request.body;
+      const changes: UserRowUpdate = {
+        pref_notifications: flag(body.notifications),
+        pref_email_notifications: flag(body.emailNotifications),
+        pref_github_sync: flag(body.githubSync),
+        pref_vercel_sync: flag(body.vercelSync),
+        updated_at: nowIso(),
+      };
+      const updated = await updateUser(app.db, user.id, changes);
+      return ok({ user: toUserDto(updated, await vercelConnectionOf(app.db, updated.id)) });
+    },
+  );
+};

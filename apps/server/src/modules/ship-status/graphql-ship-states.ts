@@ -1,0 +1,215 @@
+import { RequestError } from '@octokit/request-error';
+import type { Octokit } from '@octokit/rest';
+import type { ChecksState, ReviewState } from '@shipdeck/shared/insights';
+import { z } from 'zod';
+import { RetryLaterError } from '../../jobs/job-queue.js';
+import type { DecidingReview } from './fetch-ship-state.js';
+
+/**
+ * Pull requests per GraphQL query. Each costs one `commits(last: 1)` request in GitHub's cost
+ * rule, so 100 of them are 100 requests: 1 point, the least a query can cost.
+ */
+export const GRAPHQL_PULLS_PER_QUERY = 100;
+
+export interface PullToRate {
+  id: number | string;
+  owner_login: string;
+  name: string;
+  number: number;
+}
+
+/** One pull request's ship status as GraphQL reports it. */
+export interface GraphqlShipState {
+  headSha: string;
+  review: ReviewState;
+  checks: ChecksState;
+  /** The newest approval or request for changes, when asked for (to tell it as news). */
+  latestReview: DecidingReview | null;
+}
+
+/** GraphQL cannot be used here (GHES without it, a token it refuses, or an answer it botched). */
+export class GraphqlUnavailableError extends Error {
+  override name = 'GraphqlUnavailableError';
+}
+
+const pullSchema = z.object({
+  number: z.number(),
+  headRefOid: z.string(),
+  reviewDecision: z.enum(['APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED']).nullable(),
+  latestOpinionatedReviews: z
+    .object({
+      nodes: z.array(
+        z.object({
+          databaseId: z.number(),
+          state: z.enum(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED', 'DISMISSED', 'PENDING']),
+          submittedAt: z.string().nullable(),
+          author: z.object({ login: z.string() }).nullable(),
+        }),
+      ),
+    })
+    .optional(),
+  commits: z.object({
+    nodes: z.array(
+      z.object({
+        commit: z.object({
+          statusCheckRollup: z
+            .object({ state: z.enum(['SUCCESS', 'FAILURE', 'ERROR', 'PENDING', 'EXPECTED']) })
+            .nullable(),
+        }),
+      }),
+    ),
+  }),
+});
+
+const errorSchema = z.object({
+  type: z.string().optional(),
+  path: z.array(z.union([z.string(), z.number()])).optional(),
+  message: z.string(),
+});
+
+/** What `octokit.graphql` throws for an answer carrying `errors` (partial `data` kept). */
+const responseErrorSchema = z.object({
+  name: z.literal('GraphqlResponseError'),
+  errors: z.array(errorSchema),
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+const PULL_FIELDS =
+  'headRefOid reviewDecision commits(last: 1) { nodes { commit { statusCheckRollup { state } } } }';
+/**
+ * Only a pass that tells news asks who reviewed last: another connection per pull request, so
+ * about 2 points per 100 instead of 1.
+ */
+const REVIEW_FIELDS =
+  'latestOpinionatedReviews(last: 1) { nodes { databaseId state submittedAt author { login } } }';
+
+/**
+ * A null decision means the branch requires no review; Shipdeck's REST derivation says
+ * `review_required` until someone approves, and GraphQL gives no verdict to go on either.
+ */
+function reviewOf(decision: z.infer<typeof pullSchema>['reviewDecision']): ReviewState {
+  if (decision === 'APPROVED') return 'approved';
+  if (decision === 'CHANGES_REQUESTED') return 'changes_requested';
+  return 'review_required';
+}
+
+/** EXPECTED is a required check that has not reported yet: still pending. */
+function checksOf(
+  rollup: { state: 'SUCCESS' | 'FAILURE' | 'ERROR' | 'PENDING' | 'EXPECTED' } | null,
+): ChecksState {
+  if (rollup === null) return 'none';
+  if (rollup.state === 'SUCCESS') return 'passing';
+  if (rollup.state === 'FAILURE' || rollup.state === 'ERROR') return 'failing';
+  return 'pending';
+}
+
+/**
+ * One aliased query for up to 100 pull requests of any repositories: `rN: repository(...)`
+ * holding `pM: pullRequest(number: M)`. Names go in as JSON strings, which GraphQL reads alike.
+ */
+export function shipStatusQuery(
+  pulls: readonly PullToRate[],
+  withReviews = false,
+): {
+  query: string;
+  aliases: Map<string, PullToRate>;
+} {
+  const byRepository = new Map<string, PullToRate[]>();
+  for (const pull of pulls) {
+    const key = `${pull.owner_login}/${pull.name}`;
+    byRepository.set(key, [...(byRepository.get(key) ?? []), pull]);
+  }
+  const aliases = new Map<string, PullToRate>();
+  const parts: string[] = [];
+  let r = 0;
+  for (const group of byRepository.values()) {
+    const [first] = group;
+    if (!first) continue;
+    const inner = group.map((pull) => {
+      aliases.set(`r${r}.p${pull.number}`, pull);
+      return `p${pull.number}: pullRequest(number: ${pull.number}) { number ${PULL_FIELDS}${withReviews ? ` ${REVIEW_FIELDS}` : ''} }`;
+    });
+    parts.push(
+      `r${r}: repository(owner: ${JSON.stringify(first.owner_login)}, name: ${JSON.stringify(first.name)}) { ${inner.join(' ')} }`,
+    );
+    r += 1;
+  }
+  return {
+    query: `query ShipStatus { ${parts.join(' ')} rateLimit { cost remaining resetAt } }`,
+    aliases,
+  };
+}
+
+/** Sends one query; GraphQL's partial answers (a deleted pull request) keep the rest. */
+async function ask(
+  octokit: Octokit,
+  query: string,
+): Promise<{ data: Record<string, unknown>; errors: z.infer<typeof errorSchema>[] }> {
+  try {
+    const data: unknown = await octokit.graphql(query);
+    return { data: z.record(z.string(), z.unknown()).parse(data), errors: [] };
+  } catch (error) {
+    if (error instanceof RequestError && (error.status === 404 || error.status === 401)) {
+      throw new GraphqlUnavailableError(`GitHub GraphQL answered ${error.status}`);
+    }
+    const parsed = responseErrorSchema.safeParse(error);
+    if (!parsed.success) throw error;
+    const { errors } = parsed.data;
+    if (errors.some((e) => e.type === 'RATE_LIMITED')) {
+      // A spent GraphQL budget is a 200 with an error; its reset is within the hour.
+      throw new RetryLaterError(15 * 60, 'GitHub GraphQL budget spent; waiting for its reset');
+    }
+    // Only a pull request or repository that is gone is a per-item answer; anything else
+    // (an unknown field on an older GHES, a resource limit) means this shape does not work here.
+    if (errors.some((e) => e.type !== 'NOT_FOUND') || !parsed.data.data) {
+      throw new GraphqlUnavailableError(errors[0]?.message ?? 'GitHub GraphQL answered errors');
+    }
+    return { data: parsed.data.data, errors };
+  }
+}
+
+/**
+ * Head, review decision and check rollup of these pull requests, 100 to a query (about one
+ * point each). Pull requests GitHub no longer resolves are missing from the answer.
+ * Throws GraphqlUnavailableError when the REST reads must do instead, RetryLaterError when the
+ * budget is spent.
+ */
+export async function readShipStatesByGraphql(
+  octokit: Octokit,
+  pulls: readonly PullToRate[],
+  options: { withReviews: boolean; onQuery?: (done: number) => Promise<void> },
+): Promise<Map<string, GraphqlShipState>> {
+  const states = new Map<string, GraphqlShipState>();
+  for (let start = 0; start < pulls.length; start += GRAPHQL_PULLS_PER_QUERY) {
+    const { query, aliases } = shipStatusQuery(
+      pulls.slice(start, start + GRAPHQL_PULLS_PER_QUERY),
+      options.withReviews,
+    );
+    const { data } = await ask(octokit, query);
+    for (const [alias, pull] of aliases) {
+      const [repositoryKey = '', pullKey = ''] = alias.split('.');
+      const repository = data[repositoryKey];
+      if (typeof repository !== 'object' || repository === null) continue;
+      const node = pullSchema.safeParse((repository as Record<string, unknown>)[pullKey]);
+      if (!node.success) continue;
+      const head = node.data.commits.nodes[0]?.commit.statusCheckRollup ?? null;
+      const last = node.data.latestOpinionatedReviews?.nodes.at(-1);
+      states.set(String(pull.id), {
+        headSha: node.data.headRefOid,
+        review: reviewOf(node.data.reviewDecision),
+        checks: checksOf(head),
+        latestReview:
+          last && (last.state === 'APPROVED' || last.state === 'CHANGES_REQUESTED')
+            ? {
+                id: last.databaseId,
+                state: last.state,
+                reviewerLogin: last.author?.login ?? null,
+                submittedAt: last.submittedAt,
+              }
+            : null,
+      });
+    }
+    await options.onQuery?.(Math.min(pulls.length, start + GRAPHQL_PULLS_PER_QUERY));
+  }
+  return states;
+}
