@@ -32,6 +32,7 @@ import { eventStreamRoute } from './modules/events/routes/event-stream.js';
 import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
 import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
+import { searchRoute } from './modules/search/routes/search.js';
 import { registerWebhookJobs } from './modules/webhooks/enqueue-webhook-apply.js';
 import { registerPruneJobs } from './modules/retention/prune-jobs.js';
 import { webhooksRoutes } from './modules/webhooks/routes/webhooks.js';
@@ -196,6 +197,7 @@ export async function buildApp({
   await registerVercelSyncJobs(app);
   await registerVercelAliasOutcomeJobs(app);
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  await app.register(searchRoute, { prefix: '/api/search' });
   await app.register(eventTicketRoute);
   await app.register(eventStreamRoute);
   await app.register(webhooksRoutes, { prefix: '/webhooks' });

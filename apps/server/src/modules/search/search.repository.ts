@@ -1,0 +1,286 @@
+import type { SearchResult, SearchResultKind } from '@shipdeck/shared/search';
+import type { RawBuilder, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/**
+ * The command palette's search over the synced store: the user's repositories (through their
+ * access rows), pull requests in those repositories, and their own Vercel projects and
+ * deployments. Every kind is one query that ranks its rows in SQL (exact, then prefix, then
+ * anywhere in the text) and reads at most `limit` of them; the kinds are then merged into one list.
+ *
+ * No index is added for it: the user's rows are reached from the user's id (the access rows' and
+ * the Vercel tables' primary keys start with it), and matching text anywhere in a name cannot use
+ * a B-tree. Over the 5,000-repository demo account every query stays within a few milliseconds
+ * (bench/search.ts).
+ */
+
+/** Lower rank first: how well a row matched. */
+const RANK = { exact: 0, prefix: 1, anywhere: 2, weak: 3 } as const;
+
+/** Among results of the same rank, the order of the kinds. */
+const KIND_ORDER: Record<SearchResultKind, number> = {
+  repository: 0,
+  'pull-request': 1,
+  'vercel-project': 2,
+  deployment: 3,
+};
+
+/** `%`, `_` and `\` typed by the user match themselves (`escape '\'` on every LIKE below). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+interface Needle {
+  /** Lower-cased text, for equality. */
+  exact: string;
+  prefix: string;
+  anywhere: string;
+  /** `#123` or `123`: a pull-request number. */
+  number: number | null;
+  /** Four or more hexadecimal digits: a commit SHA prefix (lower-cased, LIKE-safe). */
+  shaPrefix: string | null;
+}
+
+function needleOf(q: string): Needle {
+  const exact = q.toLowerCase();
+  const escaped = escapeLike(exact);
+  const numberMatch = /^#?(\d{1,9})$/.exec(exact);
+  return {
+    exact,
+    prefix: `${escaped}%`,
+    anywhere: `%${escaped}%`,
+    number: numberMatch ? Number(numberMatch[1]) : null,
+    shaPrefix: /^[0-9a-f]{4,40}$/.test(exact) ? `${exact}%` : null,
+  };
+}
+
+/** `lower(column) like pattern`, with the backslash as the escape on SQLite and PostgreSQL. */
+function like(column: RawBuilder<unknown>, pattern: string) {
+  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+}
+
+/** The rank of a row matched on any of `columns`: exact, prefix or anywhere, the best of them. */
+function textRank(columns: RawBuilder<unknown>[], needle: Needle) {
+  const exact = sql.join(
+    columns.map((column) => sql`lower(${column}) = ${needle.exact}`),
+    sql` or `,
+  );
+  const prefix = sql.join(
+    columns.map((column) => like(column, needle.prefix)),
+    sql` or `,
+  );
+  return sql<number>`case when ${exact} then ${sql.lit(RANK.exact)} when ${prefix} then ${sql.lit(RANK.prefix)} else ${sql.lit(RANK.anywhere)} end`;
+}
+
+const firstLine = (text: string | null) => (text ?? '').split('\n', 1)[0]?.trim() ?? '';
+
+interface Ranked {
+  rank: number;
+  result: SearchResult;
+}
+
+async function searchRepositories(db: Db, userId: string, needle: Needle, limit: number) {
+  const name = sql.ref('r.name');
+  const fullName = sql.ref('r.full_name');
+  const rows = await db
+    .selectFrom('github_repository_access as a')
+    .innerJoin('github_repositories as r', 'r.id', 'a.repository_id')
+    .where('a.user_id', '=', userId)
+    .where(like(fullName, needle.anywhere))
+    .select([
+      'r.id',
+      'r.full_name',
+      'r.owner_login',
+      'r.name',
+      'r.description',
+      'r.language',
+      // The repository's own name counts as much as its full name: `shop` finds octo/shop first.
+      textRank([name, fullName], needle).as('rank'),
+    ])
+    .orderBy('rank')
+    .orderBy(sql`coalesce(r.pushed_at, '')`, 'desc')
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row): Ranked => ({
+    rank: Number(row.rank),
+    result: {
+      kind: 'repository',
+      id: String(row.id),
+      title: row.full_name,
+      subtitle: [row.language, firstLine(row.description)].filter(Boolean).join(' · '),
+      href: `/repo/${encodeURIComponent(row.owner_login)}/${encodeURIComponent(row.name)}`,
+    },
+  }));
+}
+
+async function searchPullRequests(db: Db, userId: string, needle: Needle, limit: number) {
+  const title = sql.ref('p.title');
+  const rank =
+    needle.number === null
+      ? textRank([title], needle)
+      : sql<number>`case when p.number = ${needle.number} then ${sql.lit(RANK.exact)} else ${textRank([title], needle)} end`;
+  const rows = await db
+    .selectFrom('github_pull_requests as p')
+    .innerJoin('github_repository_access as a', (join) =>
+      join.onRef('a.repository_id', '=', 'p.repository_id').on('a.user_id', '=', userId),
+    )
+    .innerJoin('github_repositories as r', 'r.id', 'p.repository_id')
+    .where((eb) =>
+      needle.number === null
+        ? like(title, needle.anywhere)
+        : eb.or([eb('p.number', '=', needle.number), like(title, needle.anywhere)]),
+    )
+    .select([
+      'p.id',
+      'p.number',
+      'p.title',
+      'p.state',
+      'p.merged_at',
+      'p.draft',
+      'p.html_url',
+      'r.full_name',
+      rank.as('rank'),
+    ])
+    .orderBy('rank')
+    .orderBy('p.updated_at', 'desc')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row): Ranked => {
+    const state = row.merged_at
+      ? 'merged'
+      : row.state === 'open' && row.draft
+        ? 'draft'
+        : row.state;
+    return {
+      rank: Number(row.rank),
+      result: {
+        kind: 'pull-request',
+        id: String(row.id),
+        title: row.title,
+        subtitle: `${row.full_name} #${row.number} · ${state}`,
+        href: row.html_url,
+      },
+    };
+  });
+}
+
+async function searchProjects(db: Db, userId: string, needle: Needle, limit: number) {
+  const name = sql.ref('v.name');
+  const rows = await db
+    .selectFrom('vercel_projects as v')
+    .where('v.user_id', '=', userId)
+    .where(like(name, needle.anywhere))
+    .select([
+      'v.id',
+      'v.name',
+      'v.framework',
+      'v.link_org',
+      'v.link_repo',
+      textRank([name], needle).as('rank'),
+    ])
+    .orderBy('rank')
+    .orderBy('v.updated_at', 'desc')
+    .orderBy('v.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row): Ranked => ({
+    rank: Number(row.rank),
+    result: {
+      kind: 'vercel-project',
+      id: row.id,
+      title: row.name,
+      subtitle: [
+        'Vercel project',
+        row.framework,
+        row.link_org && row.link_repo ? `${row.link_org}/${row.link_repo}` : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      // The app has no page per project: its deployments, found by its name.
+      href: `/deployments?q=${encodeURIComponent(row.name)}`,
+    },
+  }));
+}
+
+async function searchDeployments(db: Db, userId: string, needle: Needle, limit: number) {
+  const name = sql.ref('d.name');
+  const branch = sql.ref('d.branch');
+  // A deployment found by its project's name alone ranks below the project itself.
+  const bySha =
+    needle.shaPrefix === null
+      ? sql``
+      : sql`when d.commit_sha like ${needle.shaPrefix} then ${sql.lit(RANK.prefix)} `;
+  const rank = sql<number>`case ${bySha}when ${like(branch, needle.anywhere)} then ${textRank([branch], needle)} else ${sql.lit(RANK.weak)} end`;
+  const rows = await db
+    .selectFrom('vercel_deployments as d')
+    .where('d.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        like(name, needle.anywhere),
+        like(branch, needle.anywhere),
+        ...(needle.shaPrefix !== null ? [eb('d.commit_sha', 'like', needle.shaPrefix)] : []),
+      ]),
+    )
+    .select([
+      'd.id',
+      'd.name',
+      'd.branch',
+      'd.target',
+      'd.state',
+      'd.commit_sha',
+      'd.commit_message',
+      rank.as('rank'),
+    ])
+    .orderBy('rank')
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row): Ranked => ({
+    rank: Number(row.rank),
+    result: {
+      kind: 'deployment',
+      id: row.id,
+      title: `${row.name} · ${row.branch ?? row.target}`,
+      subtitle: [
+        row.target === 'production' ? 'Production' : 'Preview',
+        row.state.toLowerCase(),
+        row.commit_sha?.slice(0, 7),
+        firstLine(row.commit_message),
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      href: `/deployments/${encodeURIComponent(row.id)}`,
+    },
+  }));
+}
+
+/** At most `limit` results for `q` (already trimmed, non-empty), best first. */
+export async function searchStore(
+  db: Db,
+  userId: string,
+  q: string,
+  limit: number,
+): Promise<SearchResult[]> {
+  const needle = needleOf(q);
+  // On PostgreSQL the four queries run at once on the pool's connections.
+  const lists = await Promise.all([
+    searchRepositories(db, userId, needle, limit),
+    searchPullRequests(db, userId, needle, limit),
+    searchProjects(db, userId, needle, limit),
+    searchDeployments(db, userId, needle, limit),
+  ]);
+  return lists
+    .flatMap((list) => list.map((entry, index) => ({ ...entry, index })))
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        KIND_ORDER[a.result.kind] - KIND_ORDER[b.result.kind] ||
+        a.index - b.index,
+    )
+    .slice(0, limit)
+    .map((entry) => entry.result);
+}
