@@ -116,6 +116,41 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
       dedupeKey: `vercel-action:${action}:${deploymentId}:${randomUUID()}`,
     });
 
+  /**
+   * Promote and rollback move production's alias: Vercel answers at once and moves it in the
+   * background, so a durable job reads the outcome (`lastAliasRequest`) and the answer says so.
+   */
+  const moveProduction = async (move: {
+    userId: string;
+    action: 'promote' | 'rollback';
+    project: ProjectRow;
+    from: DeploymentRow | undefined;
+    to: DeploymentRow;
+    title: string;
+    call: () => Promise<unknown>;
+  }) => {
+    const requestedAt = Date.now();
+    await upstream(move.call);
+    await requestAliasOutcome(app, {
+      userId: move.userId,
+      projectId: move.project.id,
+      toDeploymentId: move.to.id,
+      type: move.action,
+      requestedAt,
+    });
+    await announce(app, move.userId, move.action, move.title, move.to.id);
+    return {
+      action: move.action,
+      deployment: toDeploymentDto(move.to, githubWebUrl()),
+      aliasJob: {
+        projectId: move.project.id,
+        fromDeploymentId: move.from?.id ?? null,
+        toDeploymentId: move.to.id,
+        status: 'pending' as const,
+      },
+    };
+  };
+
   const schema = (summary: string) => ({
     tags: ['vercel'],
     summary,
@@ -196,32 +231,17 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
           aliasJob: null,
         });
       }
-      const requestedAt = Date.now();
-      await upstream(() => client.promote(project.id, row.id));
-      await requestAliasOutcome(app, {
-        userId: user.id,
-        projectId: project.id,
-        toDeploymentId: row.id,
-        type: 'promote',
-        requestedAt,
-      });
-      await announce(
-        app,
-        user.id,
-        'promote',
-        `${user.username} promoted ${shortSha(row)} to production of ${project.name}`,
-        row.id,
+      return ok(
+        await moveProduction({
+          userId: user.id,
+          action: 'promote',
+          project,
+          from: production,
+          to: row,
+          title: `${user.username} promoted ${shortSha(row)} to production of ${project.name}`,
+          call: () => client.promote(project.id, row.id),
+        }),
       );
-      return ok({
-        action: 'promote' as const,
-        deployment: toDeploymentDto(row, githubWebUrl()),
-        aliasJob: {
-          projectId: project.id,
-          fromDeploymentId: production?.id ?? null,
-          toDeploymentId: row.id,
-          status: 'pending' as const,
-        },
-      });
     },
   );
 
@@ -254,32 +274,17 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (target.target !== 'production' || target.state !== 'READY')
         throw new AppError(409, 'CONFLICT', vercelActionMessages.rollbackNotProduction);
       const client = await clientFor(user.id);
-      const requestedAt = Date.now();
-      await upstream(() => client.rollback(project.id, target.id));
-      await requestAliasOutcome(app, {
-        userId: user.id,
-        projectId: project.id,
-        toDeploymentId: target.id,
-        type: 'rollback',
-        requestedAt,
-      });
-      await announce(
-        app,
-        user.id,
-        'rollback',
-        `${user.username} rolled production of ${project.name} back to ${shortSha(target)}`,
-        target.id,
+      return ok(
+        await moveProduction({
+          userId: user.id,
+          action: 'rollback',
+          project,
+          from: production,
+          to: target,
+          title: `${user.username} rolled production of ${project.name} back to ${shortSha(target)}`,
+          call: () => client.rollback(project.id, target.id),
+        }),
       );
-      return ok({
-        action: 'rollback' as const,
-        deployment: toDeploymentDto(target, githubWebUrl()),
-        aliasJob: {
-          projectId: project.id,
-          fromDeploymentId: production?.id ?? null,
-          toDeploymentId: target.id,
-          status: 'pending' as const,
-        },
-      });
     },
   );
 
