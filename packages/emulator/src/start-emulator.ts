@@ -60,9 +60,15 @@ export interface EmulatorHandle {
   webhooks: WebhookDispatcher;
   /**
    * Issues a personal access token for a GitHub account (default scopes: repo, read:org, user);
-   * `fineGrained` makes a `github_pat_…` token whose answers carry no X-OAuth-Scopes header.
+   * `fineGrained` makes a `github_pat_…` token whose answers carry no X-OAuth-Scopes header;
+   * `app` a GitHub App token (`ghs_…` installation, `ghu_…` user-to-server), which the
+   * notifications API refuses like fine-grained ones.
    */
-  createGithubToken(login: string, scopes?: string[], options?: { fineGrained?: boolean }): string;
+  createGithubToken(
+    login: string,
+    scopes?: string[],
+    options?: { fineGrained?: boolean; app?: 'installation' | 'user' },
+  ): string;
   /** Issues a Vercel token for a Vercel username. */
   createVercelToken(username: string): string;
   /** Makes one thing happen (push, PR opened/merged, deployment) and sends its webhooks. */
@@ -106,11 +112,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const createGithubToken = (
     login: string,
     scopes = ['repo', 'read:org', 'user', 'workflow'],
-    { fineGrained = false }: { fineGrained?: boolean } = {},
+    { fineGrained = false, app }: { fineGrained?: boolean; app?: 'installation' | 'user' } = {},
   ): string => {
     const account = world.account(login);
     if (!account) throw new Error(`Unknown account ${login}`);
-    const token = fineGrained ? `github_pat_${randomToken(59)}` : `ghp_${randomToken(36)}`;
+    const token = fineGrained
+      ? `github_pat_${randomToken(59)}`
+      : app
+        ? `${app === 'installation' ? 'ghs' : 'ghu'}_${randomToken(36)}`
+        : `ghp_${randomToken(36)}`;
     world.githubTokens.set(token, {
       token,
       accountId: account.id,

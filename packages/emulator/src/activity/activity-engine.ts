@@ -119,6 +119,8 @@ export class ActivityEngine {
 
   /** Runs one activity (random kind unless given) and resolves with what happened. */
   async trigger(options: ActivityOptions = {}): Promise<ActivityResult> {
+    // Generated threads derive from the world as generated, not as activity leaves it.
+    this.deps.world.notifications.materializeAll();
     const ctx = this.context();
     const kind = options.kind ?? this.rng.pick(ACTIVITY_KINDS);
     const { repo, project } = this.target(options.repo);
@@ -209,6 +211,7 @@ export class ActivityEngine {
 
   /** Finishes deployments that were generated mid-build, so demo data does not stay stuck. */
   resumeInFlight(): void {
+    this.deps.world.notifications.materializeAll();
     for (const deployment of this.deps.world.vercel.deployments) {
       if (
         deployment.state === 'QUEUED' ||

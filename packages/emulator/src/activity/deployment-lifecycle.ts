@@ -15,6 +15,7 @@ import { vercelDeploymentPayload } from '../webhooks/vercel-payloads.js';
 import { VERCEL_BOT_LOGIN } from '../data/generate-accounts.js';
 import type { WebhookDelivery } from '../webhooks/webhook-dispatcher.js';
 import type { ActivityContext } from './activity-context.js';
+import { notifyBuildFailed } from './notify-activity.js';
 
 const VERCEL_EVENT: Partial<Record<VercelState, string>> = {
   READY: 'deployment.succeeded',
@@ -169,4 +170,5 @@ export async function resumeDeployment(
       moveProductionAlias(world, project, deployment);
   }
   await announce(ctx, deployment, final, repo);
+  if (final === 'ERROR' && repo) notifyBuildFailed(world, repo, deployment);
 }

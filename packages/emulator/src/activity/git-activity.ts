@@ -5,6 +5,7 @@ import type { RepoHistory } from '../data/repo-history.js';
 import { commitMessage, summaryLine, words } from '../data/ugly-text.js';
 import { pullRequestPayload, pushPayload, ZERO_SHA } from '../webhooks/github-payloads.js';
 import type { ActivityContext } from './activity-context.js';
+import { notifyPullMerged, notifyPullOpened } from './notify-activity.js';
 
 function membersOf(ctx: ActivityContext, repo: Repo): Account[] {
   const owner = ctx.world.ownerOf(repo);
@@ -198,6 +199,7 @@ export async function openPull(
   };
   history.data.pulls.push(pull);
   ctx.world.touch();
+  notifyPullOpened(ctx.world, repo, pull, author);
   const payload = pullRequestPayload(ctx.render(), repo, pull, 'opened', author);
   ctx.deliveries.push(...(await ctx.webhooks.sendGithub('pull_request', payload, repo.id)));
   return pull;
@@ -230,6 +232,7 @@ export async function mergePull(ctx: ActivityContext, repo: Repo, pull: Pull): P
   pull.mergeableState = 'unknown';
   pull.mergeabilityComputed = true;
   touchRepo(ctx, repo);
+  notifyPullMerged(ctx.world, repo, pull, merger);
   const payload = pullRequestPayload(ctx.render(), repo, pull, 'closed', merger);
   ctx.deliveries.push(...(await ctx.webhooks.sendGithub('pull_request', payload, repo.id)));
   await sendPush(ctx, repo, history, repo.defaultBranch, before, [commit], merger);

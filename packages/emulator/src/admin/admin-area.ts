@@ -26,7 +26,11 @@ export interface AdminDeps {
   activity: ActivityEngine;
   webhooks: WebhookDispatcher;
   urls(): Record<string, string>;
-  createGithubToken(login: string, scopes?: string[]): string;
+  createGithubToken(
+    login: string,
+    scopes?: string[],
+    options?: { fineGrained?: boolean; app?: 'installation' | 'user' },
+  ): string;
   createVercelToken(username: string): string;
   /** Null: open, as in tests and the CLI. */
   adminKey?: string | null;
@@ -44,6 +48,26 @@ const tokenRequest = z.object({
   provider: z.enum(['github', 'vercel']).default('github'),
   login: z.string().min(1),
   scopes: z.array(z.string()).optional(),
+  /** GitHub only: `fine-grained` (github_pat_…), `installation` (ghs_…), `app-user` (ghu_…). */
+  kind: z.enum(['classic', 'fine-grained', 'installation', 'app-user']).default('classic'),
+});
+
+/**
+ * `POST /_emulator/notifications`: a new thread for a user (or a bump of the user's thread on
+ * the same subject), as if something happened on GitHub. `pull` makes a PullRequest subject
+ * (`/repos/o/r/pulls/N`, title from the pull request when it exists); `issue` an Issue;
+ * neither a CheckSuite (subject URL null).
+ */
+const notificationRequest = z.object({
+  login: z.string().min(1),
+  repo: z.string().regex(/^[^/]+\/[^/]+$/, 'must be owner/name'),
+  reason: z.string().min(1).default('mention'),
+  pull: z.number().int().positive().optional(),
+  issue: z.number().int().positive().optional(),
+  title: z.string().min(1).max(1_000).optional(),
+  unread: z.boolean().default(true),
+  /** ISO 8601; default now (at least a second after the user's newest thread). */
+  updatedAt: z.string().datetime().optional(),
 });
 
 const activityRequest = z.object({
@@ -128,7 +152,11 @@ export function adminArea(deps: AdminDeps): Area {
         const body = await jsonBody(ctx, tokenRequest);
         const token =
           body.provider === 'github'
-            ? deps.createGithubToken(body.login, body.scopes)
+            ? deps.createGithubToken(body.login, body.scopes, {
+                fineGrained: body.kind === 'fine-grained',
+                ...(body.kind === 'installation' ? { app: 'installation' as const } : {}),
+                ...(body.kind === 'app-user' ? { app: 'user' as const } : {}),
+              })
             : deps.createVercelToken(body.login);
         return jsonReply(201, { token });
       }
@@ -176,6 +204,55 @@ export function adminArea(deps: AdminDeps): Area {
         if (body.provider === 'github') deps.webhooks.addGithubTarget(body);
         else deps.webhooks.addVercelTarget(body);
         return { status: 204, headers: {}, body: null };
+      }
+      case 'GET /notifications': {
+        // A user's threads as stored (done, muted and read ones too): `?login=`.
+        const login = ctx.url.searchParams.get('login') ?? '';
+        const account = deps.world.account(login);
+        if (!account) throw new Error(`Unknown account ${login}`);
+        return jsonReply(200, deps.world.notifications.threadsOf(account.id));
+      }
+      case 'POST /notifications': {
+        const body = await jsonBody(ctx, notificationRequest);
+        const account = deps.world.account(body.login);
+        if (!account) throw new Error(`Unknown account ${body.login}`);
+        const [owner = '', name = ''] = body.repo.split('/');
+        const found = deps.world.lookupRepo(owner, name);
+        if (!found || !('repo' in found)) throw new Error(`Unknown repository ${body.repo}`);
+        const pull =
+          body.pull !== undefined ? deps.world.history(found.repo.id).pull(body.pull) : undefined;
+        const path =
+          body.pull !== undefined
+            ? `/pulls/${body.pull}`
+            : body.issue !== undefined
+              ? `/issues/${body.issue}`
+              : null;
+        const thread = deps.world.notifications.notify({
+          userId: account.id,
+          repoId: found.repo.id,
+          reason: body.reason,
+          subject: {
+            type:
+              body.pull !== undefined
+                ? 'PullRequest'
+                : body.issue !== undefined
+                  ? 'Issue'
+                  : 'CheckSuite',
+            title:
+              body.title ??
+              pull?.title ??
+              (path === null
+                ? `CI workflow run failed for ${found.repo.defaultBranch} branch`
+                : 'Something happened'),
+            path,
+            latestCommentPath: path,
+          },
+          unread: body.unread,
+          ...(body.updatedAt !== undefined ? { at: Date.parse(body.updatedAt) } : {}),
+        });
+        if (!thread)
+          return jsonReply(409, { message: 'The thread is muted (subscription ignored)' });
+        return jsonReply(201, { ...thread, threadId: String(thread.id) });
       }
       case 'GET /data':
         return jsonReply(200, deps.world.toData());

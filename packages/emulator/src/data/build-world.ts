@@ -1,5 +1,6 @@
 import { generateAccounts } from './generate-accounts.js';
 import { generateHistory } from './generate-history.js';
+import { generateNotifications } from './generate-notifications.js';
 import { generateRepos } from './generate-repos.js';
 import { generateVercel } from './generate-vercel.js';
 import { recordDeploymentState } from './github-deployment-sync.js';
@@ -101,6 +102,7 @@ function fromData(world: World, data: WorldData): void {
   for (const token of data.tokens.github) world.githubTokens.set(token.token, token);
   for (const token of data.tokens.vercel) world.vercelTokens.set(token.token, token);
   for (const app of data.oauthApps) world.oauthApps.set(app.clientId, app);
+  if (data.notifications) world.notifications.load(data.notifications);
 }
 
 function generate(world: World, options: WorldOptions): void {
@@ -147,6 +149,13 @@ export function buildWorld(options: WorldOptions): World {
       owner,
       accountsById: world.accounts,
     }),
+  );
+  world.notifications.configure(
+    (userId) => {
+      const user = world.accounts.get(userId);
+      return user ? generateNotifications(world, user, options.now) : [];
+    },
+    () => [...world.accounts.values()].filter((a) => a.type === 'User').map((a) => a.id),
   );
   if (options.data) fromData(world, options.data);
   else generate(world, options);

@@ -245,6 +245,39 @@ export const repoHistorySchema = z.object({
 });
 export type RepoHistoryData = z.infer<typeof repoHistorySchema>;
 
+/** A thread subscription (`PUT …/subscription`); `ignored: true` mutes the thread. */
+export const threadSubscriptionSchema = z.object({
+  ignored: z.boolean(),
+  createdAt: iso,
+});
+
+/**
+ * One GitHub notification thread of one user. Subject URLs are kept as paths below the
+ * repository's API URL (`/pulls/12`, `/issues/comments/9`), so answers follow the emulator's
+ * origin; null where GitHub sends null (CheckSuite, invitations, alerts).
+ */
+export const threadSchema = z.object({
+  id: int,
+  userId: int,
+  repoId: int,
+  reason: z.string(),
+  subject: z.object({
+    type: z.string(),
+    title: z.string(),
+    path: z.string().nullable(),
+    latestCommentPath: z.string().nullable(),
+  }),
+  unread: z.boolean(),
+  updatedAt: iso,
+  lastReadAt: iso.nullable(),
+  /** Marked done (`DELETE /notifications/threads/{id}`): gone from `all=false`, read in `all=true`. */
+  done: z.boolean().default(false),
+  /** null: no thread subscription (GET …/subscription answers 404), as for watched repositories. */
+  subscription: threadSubscriptionSchema.nullable().default(null),
+});
+export type Thread = z.infer<typeof threadSchema>;
+export type ThreadInput = z.input<typeof threadSchema>;
+
 export const vercelUserSchema = z.object({
   uid: z.string(),
   githubUserId: int.nullable(),
@@ -367,5 +400,10 @@ export const worldDataSchema = z.object({
     })
     .default({ github: [], vercel: [] }),
   oauthApps: z.array(oauthAppSchema).default([]),
+  /**
+   * GitHub notification threads of every user. When given (even empty), these are all the
+   * threads there are; when absent, each user's are generated from the world.
+   */
+  notifications: z.array(threadSchema).optional(),
 });
 export type WorldData = z.infer<typeof worldDataSchema>;

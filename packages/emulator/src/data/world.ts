@@ -10,6 +10,7 @@ import type {
   VercelToken,
   WorldData,
 } from './model.js';
+import { NotificationStore } from './notification-store.js';
 import { RepoHistory } from './repo-history.js';
 import { VercelStore } from './vercel-store.js';
 
@@ -33,6 +34,8 @@ export class World {
   readonly vercelTokens = new Map<string, VercelToken>();
   readonly oauthApps = new Map<string, OAuthApp>();
   readonly events = new EventEmitter<WorldEvents>();
+  /** GitHub notification threads per user (generated on first use, see `NotificationStore`). */
+  readonly notifications = new NotificationStore(() => this.touch());
   /** Bumped on every change, so derived caches know when to rebuild. */
   version = 0;
 
@@ -136,6 +139,7 @@ export class World {
       },
       tokens: { github: [...this.githubTokens.values()], vercel: [...this.vercelTokens.values()] },
       oauthApps: [...this.oauthApps.values()],
+      notifications: this.notifications.all(),
     };
   }
 }

@@ -25,9 +25,15 @@ export const faultRuleSchema = z.object({
     .optional(),
   /** Added before answering. */
   latencyMs: z.number().int().min(0).max(120_000).optional(),
-  /** Share of requests answered with `errorStatus` (5xx) and the provider's error body. */
+  /**
+   * Share of requests answered with `errorStatus` and the provider's error body, without the
+   * request reaching its handler (so a write is not applied). Usually a 5xx; a 4xx (403, 404,
+   * 422…) stands for the provider refusing the request, e.g. `{area: 'github', method: 'PATCH',
+   * path: '/api/v3/notifications/threads/', errorRate: 1, errorStatus: 403, times: 1}` makes
+   * the next mark-as-read fail.
+   */
   errorRate: rate.optional(),
-  errorStatus: z.number().int().min(500).max(599).default(500),
+  errorStatus: z.number().int().min(400).max(599).default(500),
   /** Share of answers whose JSON body is cut short. */
   malformedRate: rate.optional(),
   /** Share of requests whose connection is closed without an answer. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { World } from '../data/world.js';
+import { readBody } from '../http/read-body.js';
 import { etagFor, matchesIfNoneMatch, notModifiedSince } from '../http/etag.js';
 import { jsonReply, JSON_TYPE, textReply, type HeaderValue, type Reply } from '../http/reply.js';
 import type { Area, IncomingContext } from '../http/server.js';
@@ -13,6 +14,18 @@ import type { GithubUrls } from './urls.js';
 
 /** The GitHub API lives below this path, like GitHub Enterprise Server's `/api/v3`. */
 export const GITHUB_API_BASE = '/api/v3';
+
+/** Messages of injected error answers (fault rules with `errorStatus`), as GitHub words them. */
+const FAULT_MESSAGES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Bad credentials',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  422: 'Validation Failed',
+  503: 'Service Unavailable',
+};
 
 const SUPPORTED_VERSIONS = ['2022-11-28', '2026-03-10'];
 const RATE_DOCS = 'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api';
@@ -102,6 +115,18 @@ export function githubArea(options: GithubAreaOptions): Area {
       return error(new GithubError(404, 'Rate limiting is not enabled.'));
 
     const urls = options.urls();
+    const write = ctx.method !== 'GET' && ctx.method !== 'HEAD';
+    let parsedBody: unknown = undefined;
+    if (write) {
+      const raw = (await readBody(req)).toString('utf8');
+      if (raw.trim() !== '') {
+        try {
+          parsedBody = JSON.parse(raw);
+        } catch {
+          return error(new GithubError(400, 'Problems parsing JSON'));
+        }
+      }
+    }
     const request: GithubRequest = {
       world,
       urls,
@@ -110,6 +135,7 @@ export function githubArea(options: GithubAreaOptions): Area {
       params: match.params,
       query: ctx.url.searchParams,
       headers: req.headers,
+      body: parsedBody,
       viewer,
       token: auth.kind === 'token' ? auth.token : null,
       scopes,
@@ -124,7 +150,7 @@ export function githubArea(options: GithubAreaOptions): Area {
         },
     };
     const cacheKey =
-      route.resource === 'none'
+      route.resource === 'none' || write
         ? null
         : `${viewer?.id ?? 'anonymous'}|${scopes.join(',')}|${ctx.method}|${ctx.url.pathname}${ctx.url.search}`;
     const versionBefore = world.version;
@@ -137,13 +163,16 @@ export function githubArea(options: GithubAreaOptions): Area {
         if (!(e instanceof GithubError)) throw e;
         result = { status: e.status, body: e.body(), headers: e.headers };
       }
-      const body = JSON.stringify(result.body);
+      const body = result.body === undefined ? null : JSON.stringify(result.body);
       const status = result.status ?? 200;
       answer = {
         version: versionBefore,
         status,
         body,
-        etag: status === 200 ? etagFor(body, Array.isArray(result.body)) : undefined,
+        etag:
+          status === 200 && body !== null && !write
+            ? etagFor(body, Array.isArray(result.body))
+            : undefined,
         link: result.link,
         lastModified: status === 200 ? result.lastModified : undefined,
         headers: result.headers,
@@ -166,6 +195,7 @@ export function githubArea(options: GithubAreaOptions): Area {
     if (answer.link) headers.link = answer.link;
 
     const conditional =
+      !write &&
       status === 200 &&
       (matchesIfNoneMatch(req.headers['if-none-match'], String(headers.etag)) ||
         (req.headers['if-none-match'] === undefined &&
@@ -207,6 +237,7 @@ export function githubArea(options: GithubAreaOptions): Area {
     // GET /rate_limit costs nothing but, like GitHub, still reports the core bucket in headers.
     if (limiter && route.resource === 'none')
       Object.assign(headers, rateHeaders(limiter.peek(key, 'core', authenticated)));
+    if (body === null) return { status, headers, body: null };
     return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body };
   };
 
@@ -216,7 +247,7 @@ export function githubArea(options: GithubAreaOptions): Area {
     handle,
     errorReply: (status) =>
       jsonReply(status, {
-        message: status === 503 ? 'Service Unavailable' : 'Server Error',
+        message: FAULT_MESSAGES[status] ?? (status < 500 ? 'Client Error' : 'Server Error'),
         documentation_url: 'https://docs.github.com/rest',
         status: String(status),
       }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorHandle } from '../start-emulator.js';
-import { arr, githubGet, obj, startTestEmulator } from '../testing/test-emulator.js';
+import { arr, githubGet, githubSend, obj, startTestEmulator } from '../testing/test-emulator.js';
 import { componentValidator, responseValidator, schemaErrors } from '../testing/test-openapi.js';
 
 // Every GitHub endpoint's answers, for many repositories and pull requests of the generated
@@ -198,6 +198,62 @@ describe('GitHub answers match the OpenAPI description', () => {
       );
       expect(body.incomplete_results).toBe(false);
     }
+  });
+
+  it('notifications: threads of every page and user, one thread, subscriptions, writes, refusals', async () => {
+    const types = new Set<string>();
+    for (const login of ['octocat', 'hubot', 'monalisa', 'zoe-unicode', 'xss-tester']) {
+      const token = `ghp_emu_${login}`;
+      for (let page = 1; page <= 6; page++) {
+        const threads = arr(
+          await expectValid(`/notifications?all=true&page=${page}`, '/notifications', 200, token),
+        );
+        for (const thread of threads) types.add(String(obj(obj(thread).subject).type));
+        if (threads.length < 50) break;
+      }
+      await expectValid('/notifications?participating=true', '/notifications', 200, token);
+    }
+    expect([...types]).toEqual(expect.arrayContaining(['PullRequest', 'CheckSuite', 'Issue']));
+    const threads = arr(await expectValid('/notifications?all=true', '/notifications'));
+    const repoName = String(obj(obj(threads[0]).repository).full_name);
+    await expectValid(
+      `/repos/${repoName}/notifications?all=true`,
+      '/repos/{owner}/{repo}/notifications',
+    );
+    for (const thread of threads.slice(0, 10)) {
+      const id = String(obj(thread).id);
+      await expectValid(`/notifications/threads/${id}`, '/notifications/threads/{thread_id}');
+    }
+    const withSubscription = emulator.world.notifications
+      .threadsOf(emulator.world.account('octocat')?.id ?? 0)
+      .find((t) => t.subscription !== null);
+    await expectValid(
+      `/notifications/threads/${String(withSubscription?.id)}/subscription`,
+      '/notifications/threads/{thread_id}/subscription',
+    );
+    const id = String(obj(threads[1]).id);
+    const put = await githubSend(emulator, 'PUT', `/notifications/threads/${id}/subscription`, {
+      ignored: true,
+    });
+    expect(put.status).toBe(200);
+    expect(
+      schemaErrors(
+        responseValidator('/notifications/threads/{thread_id}/subscription', 'put', 200),
+        put.json,
+      ),
+    ).toEqual([]);
+    const many = await githubSend(emulator, 'PUT', '/notifications', {}, 'ghp_emu_octocat');
+    expect([202, 205]).toContain(many.status);
+    if (many.status === 202)
+      expect(schemaErrors(responseValidator('/notifications', 'put', 202), many.json)).toEqual([]);
+    await expectValid('/notifications', '/notifications', 403, 'ghp_emu_octocat_public');
+    await expectValid(
+      '/notifications',
+      '/notifications',
+      403,
+      emulator.createGithubToken('octocat', ['repo'], { fineGrained: true }),
+    );
+    await expectValid('/notifications', '/notifications', 401, 'ghp_not_a_token');
   });
 
   it('error bodies: 404, 401, 409, 422 and 301', async () => {

@@ -15,6 +15,8 @@ export interface GithubRequest {
   params: Record<string, string>;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+  /** The parsed JSON body of a write (undefined when there was none). */
+  body: unknown;
   viewer: Account | null;
   token: GithubToken | null;
   scopes: readonly string[];
@@ -26,6 +28,7 @@ export interface GithubRequest {
 /** What a handler answers before the common GitHub headers, ETag and rate limits are added. */
 export interface GithubResult {
   status?: number;
+  /** undefined: no body at all (204, 205). */
   body: unknown;
   link?: string | null;
   lastModified?: string;

@@ -5,6 +5,18 @@ import { getCombinedStatus, listCheckRuns } from './routes/checks.js';
 import { compareCommitsRoute } from './routes/compare.js';
 import { getCommit, listCommits } from './routes/commits.js';
 import { listDeployments, listDeploymentStatuses } from './routes/deployments.js';
+import {
+  deleteThreadSubscription,
+  getThread,
+  getThreadSubscription,
+  listNotifications,
+  listRepoNotifications,
+  markAllRead,
+  markRepoRead,
+  markThreadDone,
+  markThreadRead,
+  setThreadSubscription,
+} from './routes/notifications.js';
 import { getPull, listPulls, listReviews } from './routes/pulls.js';
 import { getRateLimit } from './routes/rate-limit.js';
 import { getRepo, listLanguages } from './routes/repos.js';
@@ -27,6 +39,7 @@ const REPO_ROUTES: readonly [string, GithubRoute][] = [
   ['/branches', listBranches],
   ['/deployments', listDeployments],
   ['/deployments/:deploymentId/statuses', listDeploymentStatuses],
+  ['/notifications', listRepoNotifications],
 ];
 
 /** Every GitHub REST endpoint the emulator serves, below the API base path. */
@@ -37,11 +50,21 @@ export function githubRouter(): Router<GithubRoute> {
     .add('GET', '/user/repos', listReposForUser)
     .add('GET', '/search/issues', searchIssues)
     .add('GET', '/search/commits', searchCommits)
-    .add('GET', '/rate_limit', getRateLimit);
+    .add('GET', '/rate_limit', getRateLimit)
+    .add('GET', '/notifications', listNotifications)
+    .add('PUT', '/notifications', markAllRead)
+    .add('GET', '/notifications/threads/:threadId', getThread)
+    .add('PATCH', '/notifications/threads/:threadId', markThreadRead)
+    .add('DELETE', '/notifications/threads/:threadId', markThreadDone)
+    .add('GET', '/notifications/threads/:threadId/subscription', getThreadSubscription)
+    .add('PUT', '/notifications/threads/:threadId/subscription', setThreadSubscription)
+    .add('DELETE', '/notifications/threads/:threadId/subscription', deleteThreadSubscription);
   // Link headers point at /repositories/{id}/…, so every repository route answers there too.
   for (const [suffix, route] of REPO_ROUTES) {
     router.add('GET', `/repos/:owner/:repo${suffix}`, route);
     router.add('GET', `/repositories/:id${suffix}`, route);
   }
+  router.add('PUT', '/repos/:owner/:repo/notifications', markRepoRead);
+  router.add('PUT', '/repositories/:id/notifications', markRepoRead);
   return router;
 }

@@ -2,7 +2,8 @@
 export interface CachedAnswer {
   version: number;
   status: number;
-  body: string;
+  /** null: an answer without a body (204, 205). */
+  body: string | null;
   etag: string | undefined;
   link: string | null | undefined;
   lastModified: string | undefined;

@@ -54,6 +54,31 @@ export async function githubGet(
   );
 }
 
+/** A write (PATCH, PUT, DELETE…) against the emulated GitHub API, with an optional JSON body. */
+export async function githubSend(
+  emulator: EmulatorHandle,
+  method: string,
+  path: string,
+  body?: unknown,
+  token: string | null = emulator.demo.githubToken,
+): Promise<Answer> {
+  const url = path.startsWith('http') ? path : `${emulator.githubApiUrl}${path}`;
+  const headers: Record<string, string> = {
+    'user-agent': 'shipdeck-tests',
+    accept: 'application/vnd.github+json',
+  };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return answer(
+    await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    }),
+  );
+}
+
 /** GET against the emulated Vercel API. */
 export async function vercelGet(
   emulator: EmulatorHandle,

@@ -135,6 +135,13 @@ function load(): { doc: { [key: string]: Json }; ajv: Ajv2019 } {
     commitSearchItem.committer = {
       anyOf: [{ $ref: '#/components/schemas/simple-user' }, { type: 'null' }],
     };
+  // A notification's subject.url and latest_comment_url are declared as strings, but GitHub
+  // sends null for CheckSuite threads, invitations and alerts (PROVIDERS.md 9.1).
+  const subject = at(components, 'schemas', 'thread', 'properties', 'subject', 'properties');
+  if (subject !== undefined && isObject(subject)) {
+    subject.url = { type: ['string', 'null'] };
+    subject.latest_comment_url = { type: ['string', 'null'] };
+  }
   ajv.addSchema({ $id: DOC_ID, components });
   return { doc: raw, ajv };
 }

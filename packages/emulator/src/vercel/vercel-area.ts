@@ -170,8 +170,16 @@ export function vercelArea(world: World, actions: VercelActionDeps): Area {
       errorReply(
         new VercelError(
           status,
-          status === 503 ? 'service_unavailable' : 'internal_server_error',
-          'An unexpected internal error occurred.',
+          status === 503
+            ? 'service_unavailable'
+            : status === 403
+              ? 'forbidden'
+              : status === 404
+                ? 'not_found'
+                : status < 500
+                  ? 'bad_request'
+                  : 'internal_server_error',
+          status < 500 ? 'The request was refused.' : 'An unexpected internal error occurred.',
         ),
       ),
   };
