@@ -1,5 +1,5 @@
 import { RequestError } from '@octokit/request-error';
-import { Octokit } from '@octokit/rest';
+import { octokitForToken } from '../github-client/octokit-for-token.js';
 import { GITHUB_TOKEN_REPO_SCOPES } from '@shipdeck/shared/github-token-scopes';
 import { errorMessages, githubTokenMessages } from '@shipdeck/shared/messages';
 import { AppError } from '../../lib/app-error.js';
@@ -24,13 +24,8 @@ function refused(message: string): AppError {
  * Only a GitHub that does not answer is "unavailable"; every refusal says why.
  */
 export async function checkGithubToken(apiUrl: string, token: string): Promise<CheckedGithubToken> {
-  const octokit = new Octokit({
-    auth: token,
-    baseUrl: apiUrl,
-    userAgent: 'Shipdeck',
-    // A refused token is an answer to the person, not a line on the server's console.
-    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-  });
+  // No logger: a refused token is an answer to the person, not a line in the server's log.
+  const octokit = octokitForToken({ token, apiUrl });
   let answer;
   try {
     answer = await octokit.rest.users.getAuthenticated({

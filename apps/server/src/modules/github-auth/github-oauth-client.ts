@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from '@octokit/request';
-import { Octokit } from '@octokit/rest';
+import { GITHUB_USER_AGENT, octokitForToken } from '../github-client/octokit-for-token.js';
 import type { GithubConfig, GithubOAuthApp } from '../../config/env.js';
 
 export const GITHUB_SCOPES = ['read:user', 'user:email', 'repo'];
-const USER_AGENT = 'Shipdeck';
 
 export interface PkcePair {
   verifier: string;
@@ -56,7 +55,7 @@ export async function exchangeCode(
   const tokenUrl = oauth.accessTokenUrl ?? `${github.webUrl}/login/oauth/access_token`;
   const response = await request(`POST ${tokenUrl}`, {
     request: { signal: AbortSignal.timeout(options.timeoutMs) },
-    headers: { accept: 'application/json', 'user-agent': USER_AGENT },
+    headers: { accept: 'application/json', 'user-agent': GITHUB_USER_AGENT },
     client_id: oauth.clientId,
     client_secret: oauth.clientSecret,
     code: options.code,
@@ -84,12 +83,11 @@ export async function fetchGithubIdentity(
   token: string,
   timeoutMs: number,
 ): Promise<GithubIdentity> {
-  const octokit = new Octokit({
-    auth: token,
-    baseUrl: github.apiUrl,
-    userAgent: USER_AGENT,
+  const octokit = octokitForToken({
+    token,
+    apiUrl: github.apiUrl,
     // One deadline for both calls: the sign-in waits for GitHub no longer than this.
-    request: { signal: AbortSignal.timeout(timeoutMs) },
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const { data: user } = await octokit.rest.users.getAuthenticated();
   let email = user.email ?? null;

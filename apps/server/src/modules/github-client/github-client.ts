@@ -1,5 +1,5 @@
 import { RequestError } from '@octokit/request-error';
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
 import { errorMessages } from '@shipdeck/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { shareConcurrentCalls } from '../../lib/share-concurrent-calls.js';
 import type { UserRow } from '../auth/users.table.js';
 import { findProviderToken } from '../connections/provider-tokens.repository.js';
+import { octokitForToken } from './octokit-for-token.js';
 import { recordRateBudget } from './record-rate-budget.js';
 import type { CachedAnswer } from './github-cache.repository.js';
 import {
@@ -89,17 +90,10 @@ export async function githubClientFor(
   if (!stored) {
     throw new AppError(409, 'GITHUB_NOT_CONNECTED', errorMessages.githubNotConnected);
   }
-  const octokit = new Octokit({
-    auth: app.secrets.open(stored.token_sealed),
-    baseUrl: github.apiUrl,
-    userAgent: 'Shipdeck',
-    // Octokit reports every 304 and handled error on the console; they belong in debug logs.
-    log: {
-      debug: () => {},
-      info: () => {},
-      warn: (message: string) => app.log.warn({ source: 'octokit' }, message),
-      error: (message: string) => app.log.debug({ source: 'octokit' }, message),
-    },
+  const octokit = octokitForToken({
+    token: app.secrets.open(stored.token_sealed),
+    apiUrl: github.apiUrl,
+    log: app.log,
   });
 
   octokit.hook.wrap('request', async (request, options) => {
