@@ -171,6 +171,48 @@ describe('@octokit/rest against the emulator', () => {
     expect(Number(again.headers['x-ratelimit-remaining'])).toBe(remaining - 1);
   });
 
+  it('notifications: paginate, a 304 with If-Modified-Since, read, done, mark all, mute', async () => {
+    const threads = await octokit.paginate(
+      octokit.rest.activity.listNotificationsForAuthenticatedUser,
+      { all: true, per_page: 50 },
+    );
+    expect(threads.length).toBeGreaterThan(100);
+    const first = await octokit.rest.activity.listNotificationsForAuthenticatedUser();
+    expect(first.headers['x-poll-interval']).toBe('60');
+    const error: unknown = await octokit.rest.activity
+      .listNotificationsForAuthenticatedUser({
+        headers: { 'if-modified-since': first.headers['last-modified'] ?? '' },
+      })
+      .catch((e: unknown) => e);
+    expect(status(error)).toBe(304);
+
+    const [one, two] = first.data;
+    if (!one || !two) throw new Error('not enough unread threads');
+    const read = await octokit.rest.activity.markThreadAsRead({ thread_id: Number(one.id) });
+    expect(read.status).toBe(205);
+    const thread = await octokit.rest.activity.getThread({ thread_id: Number(one.id) });
+    expect(thread.data.unread).toBe(false);
+    const done = await octokit.rest.activity.markThreadAsDone({ thread_id: Number(two.id) });
+    expect(done.status).toBe(204);
+    const muted = await octokit.rest.activity.setThreadSubscription({
+      thread_id: Number(one.id),
+      ignored: true,
+    });
+    expect(muted.data.ignored).toBe(true);
+    const repoThreads = await octokit.rest.activity.listRepoNotificationsForAuthenticatedUser({
+      owner: one.repository.owner.login,
+      repo: one.repository.name,
+      all: true,
+    });
+    expect(repoThreads.data.some((t) => t.id === one.id)).toBe(true);
+    const all = await octokit.rest.activity.markNotificationsAsRead({
+      last_read_at: new Date().toISOString(),
+    });
+    expect([202, 205]).toContain(all.status);
+    const left = await octokit.rest.activity.listNotificationsForAuthenticatedUser();
+    expect(left.data).toEqual([]);
+  });
+
   it('follows the 301 of a renamed repository and reports 404 for hidden ones', async () => {
     const { data: moved } = await octokit.rest.repos.get({ owner: 'octocat', repo: 'old-name' });
     expect(moved.name).toBe('new-name');
