@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fakeSha } from '@shipdeck/emulator/data/ids';
+import { addOpenPull } from '@shipdeck/emulator/testing/add-open-pull';
 import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator, type EmulatorHandle } from '@shipdeck/emulator/start-emulator';
 import { buildApp } from '../apps/server/src/app.js';
@@ -36,54 +36,15 @@ function addPulls(emulator: EmulatorHandle): void {
   for (let i = 0; i < PULLS; i++) {
     const repo = repos[i % repos.length];
     if (!repo) continue;
-    const history = world.history(repo.id);
-    const number = 100_000 + i;
-    const headSha = fakeSha('bench-ship-status', repo.id, number);
     const at = new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString().replace(/\.\d+Z$/, 'Z');
-    history.data.pulls.push({
+    addOpenPull(world, repo, {
       id: 9_000_000 + i,
-      number,
+      number: 100_000 + i,
       title: `Bench change ${i}`,
-      body: null,
-      state: 'open',
-      draft: false,
-      locked: false,
-      userId: octocat.id,
-      headRef: `bench-${i}`,
-      headSha,
-      baseRef: repo.defaultBranch,
-      baseSha: headSha,
-      labels: [],
-      assigneeIds: [],
-      requestedReviewerIds: [],
-      createdAt: at,
-      updatedAt: at,
-      closedAt: null,
-      mergedAt: null,
-      mergeCommitSha: null,
-      mergedById: null,
-      comments: 0,
-      reviewComments: 0,
-      commits: 1,
-      additions: 1,
-      deletions: 0,
-      changedFiles: 1,
-      mergeableState: 'clean',
-      mergeabilityComputed: true,
-    });
-    history.data.checkRuns.push({
-      id: 9_000_000 + i,
-      headSha,
-      name: 'build',
-      status: 'completed',
-      conclusion: i % 3 === 0 ? 'failure' : 'success',
-      startedAt: at,
-      completedAt: at,
-      title: null,
-      summary: null,
-      app: 'github-actions',
-      checkSuiteId: 9_000_000 + i,
-      detailsUrl: null,
+      authorId: octocat.id,
+      at,
+      checks: i % 3 === 0 ? 'failure' : 'success',
+      seed: 'bench-ship-status',
     });
   }
   world.touch();

@@ -1,6 +1,6 @@
 import { shipPullsResultSchema } from '@shipdeck/shared/insights';
 import { describe, expect, it } from 'vitest';
-import { fakeSha } from '@shipdeck/emulator/data/ids';
+import { addOpenPull } from '@shipdeck/emulator/testing/add-open-pull';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
 import { SHIP_STATE_PULLS } from '../../github-sync/sync-constants.js';
@@ -37,56 +37,19 @@ function buildHistory(): { failing: Set<string>; ready: Set<string> } {
   const top = Math.max(0, ...history.data.pulls.map((pull) => pull.number));
   for (let i = 0; i < EXTRA; i++) {
     const number = top + 1 + i;
-    const headSha = fakeSha('graphql-ship-state', repo.id, number);
     // Oldest of all: none of them is among the most recently updated 30.
     const at = new Date(Date.UTC(2020, 0, 1, 0, i)).toISOString().replace(/\.\d+Z$/, 'Z');
-    history.data.pulls.push({
-      id: 8_000_000 + i,
-      number,
-      title: `Hand-made change ${i}`,
-      body: null,
-      state: 'open',
-      draft: false,
-      locked: false,
-      userId: octocat.id,
-      headRef: `hand-made-${i}`,
-      headSha,
-      baseRef: repo.defaultBranch,
-      baseSha: headSha,
-      labels: [],
-      assigneeIds: [],
-      requestedReviewerIds: [],
-      createdAt: at,
-      updatedAt: at,
-      closedAt: null,
-      mergedAt: null,
-      mergeCommitSha: null,
-      mergedById: null,
-      comments: 0,
-      reviewComments: 0,
-      commits: 1,
-      additions: 1,
-      deletions: 0,
-      changedFiles: 1,
-      mergeableState: 'clean',
-      mergeabilityComputed: true,
-    });
     const name = `${world.fullName(repo)}#${number}`;
     const fails = i % 3 === 0;
     const approved = !fails && i % 5 === 0;
-    history.data.checkRuns.push({
+    const { headSha } = addOpenPull(world, repo, {
       id: 8_000_000 + i,
-      headSha,
-      name: 'build',
-      status: 'completed',
-      conclusion: fails ? 'failure' : 'success',
-      startedAt: at,
-      completedAt: at,
-      title: null,
-      summary: null,
-      app: 'github-actions',
-      checkSuiteId: 8_000_000 + i,
-      detailsUrl: null,
+      number,
+      title: `Hand-made change ${i}`,
+      authorId: octocat.id,
+      at,
+      checks: fails ? 'failure' : 'success',
+      seed: 'graphql-ship-state',
     });
     if (fails) failing.add(name);
     if (approved) {
