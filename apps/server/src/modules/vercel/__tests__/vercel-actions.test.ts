@@ -78,6 +78,15 @@ describe.each(testDialects)('Vercel actions on %s', (dialect) => {
         .execute()
     ).map((row) => row.title);
   const errorOf = (response: { json: () => unknown }) => errorEnvelopeSchema.parse(response.json());
+  const projectAnswer = async (token: string, projectId: string) =>
+    dataOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/vercel/projects/${projectId}`,
+        headers: bearer(token),
+      }),
+      vercelProjectResultSchema,
+    ).project;
 
   it('redeploys a deployment as a new build of its commit, stored and announced', async () => {
     const user = await signUpWithVercel(t.app, emulator.handle);
@@ -138,14 +147,7 @@ describe.each(testDialects)('Vercel actions on %s', (dialect) => {
   it('rolls production back to the last good deployment, settles it in the background, and a promote resumes', async () => {
     const user = await signUpWithVercel(t.app, emulator.handle);
     const project = projectOf(octocatUid(), 0);
-    const before = dataOf(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/vercel/projects/${project.id}`,
-        headers: bearer(user.token),
-      }),
-      vercelProjectResultSchema,
-    ).project;
+    const before = await projectAnswer(user.token, project.id);
     const current = before.productionDeployment;
     if (!current) throw new Error('no production');
     expect(before.productionRolledBack).toBe(false);
@@ -187,14 +189,7 @@ describe.each(testDialects)('Vercel actions on %s', (dialect) => {
     expect(errorOf(busy).message).toMatch(/^Vercel refused the change: .*already in progress/);
 
     await t.app.jobs.drain();
-    const after = dataOf(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/vercel/projects/${project.id}`,
-        headers: bearer(user.token),
-      }),
-      vercelProjectResultSchema,
-    ).project;
+    const after = await projectAnswer(user.token, project.id);
     expect(after.productionDeployment?.id).toBe(expected.uid);
     expect(after.productionRolledBack).toBe(true);
     // Promoting the build production left is what resumes it.
@@ -210,14 +205,7 @@ describe.each(testDialects)('Vercel actions on %s', (dialect) => {
     const promoted = await post(user.token, `/api/vercel/deployments/${current.id}/promote`);
     expect(promoted.statusCode).toBe(200);
     await t.app.jobs.drain();
-    const resumed = dataOf(
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/vercel/projects/${project.id}`,
-        headers: bearer(user.token),
-      }),
-      vercelProjectResultSchema,
-    ).project;
+    const resumed = await projectAnswer(user.token, project.id);
     expect(resumed.productionDeployment?.id).toBe(current.id);
     expect(resumed.productionRolledBack).toBe(false);
     expect(resumed.resumeProductionWith).toBeNull();
