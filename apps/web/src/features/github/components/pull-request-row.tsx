@@ -7,7 +7,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { paths } from '@/config/paths';
 import { truncate } from '@/utils/truncate';
 import { externalUrl } from '@/utils/external-url';
-import { ShipStatusChips } from '@/features/insights/components/ship-status-chips';
+import { ShipStatusChips } from '@/components/ship-status/ship-status-chips';
 import { PullRequestStateBadge } from './pull-request-state-badge';
 
 function repositoryLink(fullName: string): string | null {

@@ -5,7 +5,7 @@ import { GitPullRequest } from 'lucide-react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { singleLine, truncate } from '@/utils/truncate';
 import { externalUrl } from '@/utils/external-url';
-import { ShipStatusChips } from '@/features/insights/components/ship-status-chips';
+import { ShipStatusChips } from '@/components/ship-status/ship-status-chips';
 import { useRepositoryPullRequests } from '../api/get-repository-pull-requests';
 import { PullRequestStateBadge } from './pull-request-state-badge';
 import { RepositorySectionList } from './repository-section-list';

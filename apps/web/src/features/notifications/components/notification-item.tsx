@@ -3,6 +3,9 @@ import { useNavigate } from 'react-router';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { cx } from '@/utils/cx';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { notificationKindLabel } from '../notification-labels';
+import { notificationTarget } from '../notification-link';
+import { SourceMark } from './source-mark';
 
 const severityDot: Record<NotificationSeverity, string> = {
   critical: 'bg-red-600',
@@ -11,7 +14,7 @@ const severityDot: Record<NotificationSeverity, string> = {
   low: 'bg-zinc-400',
 };
 
-/** One item: clicking marks it read and opens what it is about. */
+/** One item of the bell's panel: clicking marks it read and opens what it is about. */
 export function NotificationItem({
   notification,
   onOpen,
@@ -24,11 +27,15 @@ export function NotificationItem({
   const open = () => {
     if (!notification.read) markRead.mutate(notification.id);
     onOpen?.();
-    const link = notification.link;
-    if (!link) return;
-    if (link.startsWith('/')) void navigate(link);
-    else window.open(link, '_blank', 'noopener,noreferrer');
+    const target = notificationTarget(notification.link);
+    if (target?.kind === 'app') void navigate(target.path);
+    else if (target?.kind === 'external') window.open(target.href, '_blank', 'noopener,noreferrer');
   };
+  const kind = notificationKindLabel(notification);
+  // A GitHub thread's message may be empty: its reason and repository say what it is.
+  const detail =
+    notification.message ||
+    [kind, notification.repository].filter((part): part is string => Boolean(part)).join(' · ');
   return (
     <button
       type="button"
@@ -56,8 +63,11 @@ export function NotificationItem({
             <RelativeTime value={notification.createdAt} />
           </span>
         </span>
-        <span className="mt-0.5 line-clamp-2 block text-sm break-words text-zinc-600 dark:text-zinc-400">
-          {notification.message}
+        <span className="mt-0.5 flex items-start gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+          {notification.source === 'github' ? (
+            <SourceMark source="github" className="mt-0.5 size-3.5 [&_svg]:size-3.5" />
+          ) : null}
+          <span className="line-clamp-2 min-w-0 break-words">{detail}</span>
         </span>
         {!notification.read ? <span className="sr-only">Unread</span> : null}
       </span>

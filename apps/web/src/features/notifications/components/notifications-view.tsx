@@ -1,129 +1,441 @@
-import { pageSizes } from '@shipdeck/shared/constants';
-import {
-  isNotificationType,
-  NOTIFICATION_TYPES,
-  notificationTexts,
-  notificationTypeLabels,
-} from '@shipdeck/shared/notification-constants';
-import type { NotificationType } from '@shipdeck/shared/notifications';
-import { BellOff } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { notificationTexts } from '@shipdeck/shared/notification-constants';
+import type { Notification } from '@shipdeck/shared/notifications';
+import { BellOff, CheckCheck, Keyboard, X } from 'lucide-react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
-import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/api-error';
+import { queryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast';
 import { useClearNotifications } from '../api/clear-notifications';
-import { useNotifications } from '../api/get-notifications';
+import { useInboxNotifications, notificationsQueryKey } from '../api/get-notifications';
+import { type InboxAction, runInboxActions, useDoneMergedClosed } from '../api/inbox-actions';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
-import { NotificationItem } from './notification-item';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useInboxTriage } from '../hooks/use-inbox-triage';
+import {
+  type InboxFilterChange,
+  isFiltered,
+  readInboxFilters,
+  writeInboxFilters,
+} from '../inbox-filters';
+import {
+  entryNotifications,
+  groupInboxRows,
+  type InboxEntry,
+  inboxEntries,
+  mergedOrClosedCount,
+} from '../inbox-rows';
+import { notificationTarget } from '../notification-link';
+import { actionTargets, triageReducer } from '../triage-keys';
+import { GithubInboxNotice } from './github-inbox-notice';
+import { InboxFilterBar } from './inbox-filter-bar';
+import { InboxGroupRow } from './inbox-group-row';
+import { InboxItemRow, type RowHandlers } from './inbox-item-row';
+import { KeyboardHelpDialog } from './keyboard-help-dialog';
 
-/** Every notification, a page at a time, filtered by type through the address. */
-export function NotificationsView() {
+/** A screenful to triage; CI activity is grouped within a page. */
+export const INBOX_PAGE_SIZE = 50;
+
+type NotificationsViewProps = {
+  /** The app's prompt to connect GitHub, shown when no GitHub account is connected. */
+  connectGithub?: ReactNode;
+  /** GitHub's page for a new classic token with the notifications scope. */
+  classicTokenUrl?: string;
+};
+
+/**
+ * The inbox: GitHub's notification threads and Shipdeck's own events, newest first, filtered
+ * through the address, triaged by pointer, screen reader or keyboard (j/k, o, e, r, m, x, ?).
+ */
+export function NotificationsView({ connectGithub, classicTokenUrl }: NotificationsViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const typeParam = searchParams.get('type');
-  const type: NotificationType | undefined = isNotificationType(typeParam) ? typeParam : undefined;
-  const query = useNotifications({ page, perPage: pageSizes.notificationsPage, type });
+  const filters = readInboxFilters(searchParams);
+  const query = useInboxNotifications({
+    page: filters.page,
+    perPage: INBOX_PAGE_SIZE,
+    source: filters.source,
+    reason: filters.reason,
+    repository: filters.repository,
+    unread: filters.unread,
+  });
+  const navigate = useNavigate();
   const markAll = useMarkAllNotificationsRead();
   const clear = useClearNotifications();
-
-  const update = (changes: { page?: number; type?: string }) => {
-    const next = new URLSearchParams(searchParams);
-    if (changes.type !== undefined) {
-      if (changes.type) next.set('type', changes.type);
-      else next.delete('type');
-      next.delete('page');
-    }
-    if (changes.page !== undefined) {
-      if (changes.page > 1) next.set('page', String(changes.page));
-      else next.delete('page');
-    }
-    setSearchParams(next);
-  };
+  const markRead = useMarkNotificationRead();
+  const doneMergedClosed = useDoneMergedClosed();
 
   const data = query.data;
-  return (
-    <Card>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">
-        <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-          <span>Type</span>
-          <Select value={type ?? ''} onChange={(event) => update({ type: event.target.value })}>
-            <option value="">All types</option>
-            {NOTIFICATION_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {notificationTypeLabels[option]}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!data || data.unreadCount === 0 || markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
-            {notificationTexts.markAllRead}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!data || data.pagination.total === 0 || clear.isPending}
-            onClick={() => clear.mutate()}
-          >
-            {notificationTexts.clearAll}
-          </Button>
-        </div>
-      </div>
-      {query.isPending || !data ? (
-        query.isError ? (
-          <LoadError
-            className="m-4"
-            title={notificationTexts.loadFailed}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
+  const notifications = useMemo(() => data?.notifications ?? [], [data]);
+  const rows = useMemo(() => groupInboxRows(notifications), [notifications]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const entries = useMemo(() => inboxEntries(rows, expanded), [rows, expanded]);
+  const ids = useMemo(() => notifications.map((notification) => notification.id), [notifications]);
+  const byId = useMemo(
+    () => new Map(notifications.map((notification) => [notification.id, notification])),
+    [notifications],
+  );
+
+  const [announcement, setAnnouncement] = useState({ text: '', count: 0 });
+  const announce = (text: string) =>
+    setAnnouncement((previous) => ({ text, count: previous.count + 1 }));
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(() => new Set());
+
+  const changeFilters = (change: InboxFilterChange) =>
+    setSearchParams((current) => writeInboxFilters(current, change));
+
+  const toggleExpanded = (key: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  const listRef = useRef<HTMLDivElement>(null);
+
+  async function act(
+    action: InboxAction,
+    candidates: readonly Notification[],
+    fromSelection: boolean,
+  ) {
+    let targets = candidates.filter((notification) => !pendingIds.has(notification.id));
+    if (action === 'read') targets = targets.filter((notification) => !notification.read);
+    if (action === 'mute')
+      targets = targets.filter((notification) => notification.source === 'github');
+    if (targets.length === 0) {
+      announce(notificationTexts.nothingToDo(action));
+      return;
+    }
+    const targetIds = targets.map((notification) => notification.id);
+    setPendingIds((current) => new Set([...current, ...targetIds]));
+    const outcome = await runInboxActions(action, targets);
+    // The list as the server now holds it: a refused item stays exactly as it was.
+    await queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    setPendingIds((current) => new Set([...current].filter((id) => !targetIds.includes(id))));
+    const messages: string[] = [];
+    if (outcome.done.length > 0) {
+      messages.push(
+        notificationTexts.actionResult(action, outcome.done.length, outcome.done[0]?.title ?? null),
+      );
+    }
+    if (outcome.failed.length > 0) {
+      const failure = notificationTexts.actionFailed(action, outcome.failed.length);
+      const reason = getErrorMessage(outcome.failed[0]?.error, '');
+      toast.error(failure, reason ? { description: reason } : undefined);
+      messages.push(reason ? `${failure} ${reason}` : failure);
+    } else if (fromSelection) {
+      triage.send({ type: 'clear-selection' });
+    }
+    announce(messages.join(' '));
+  }
+
+  const open = (notification: Notification) => {
+    if (!notification.read) markRead.mutate(notification.id);
+    const target = notificationTarget(notification.link);
+    if (target?.kind === 'app') void navigate(target.path);
+    else if (target?.kind === 'external') window.open(target.href, '_blank', 'noopener,noreferrer');
+  };
+
+  const toggleSelection = (toggled: readonly string[]) => {
+    const next = triageReducer(triage.state, { type: 'toggle', ids: toggled });
+    triage.send({ type: 'toggle', ids: toggled });
+    announce(notificationTexts.selectionAnnouncement(next.selected.length));
+  };
+
+  const triage = useInboxTriage({
+    entries,
+    ids,
+    listRef,
+    onCommand: (command, entry: InboxEntry | null) => {
+      const entryItems = entry ? entryNotifications(entry) : [];
+      switch (command) {
+        case 'help':
+          setHelpOpen(true);
+          return;
+        case 'open':
+          if (entry?.kind === 'ci-group') toggleExpanded(entry.key);
+          else if (entry) open(entry.notification);
+          return;
+        case 'select':
+          if (entry) toggleSelection(entryItems.map((notification) => notification.id));
+          return;
+        case 'done':
+        case 'read':
+        case 'mute': {
+          const fromSelection = triage.state.selected.length > 0;
+          const targets = actionTargets(
+            triage.state,
+            entryItems.map((notification) => notification.id),
+          )
+            .map((id) => byId.get(id))
+            .filter((notification): notification is Notification => notification !== undefined);
+          void act(command, targets, fromSelection);
+        }
+      }
+    },
+  });
+  const { state } = triage;
+  const selected = new Set(state.selected);
+  // Before the first move, the first row stands in the tab order for the list.
+  const tabKey = state.activeKey ?? entries[0]?.key ?? null;
+
+  const handlers: RowHandlers = {
+    onFocusRow: (key) => triage.send({ type: 'focus', key }),
+    onLinkFollowed: (notification) => {
+      if (!notification.read) markRead.mutate(notification.id);
+    },
+    onAction: (action, items) => void act(action, items, false),
+    onToggleSelect: toggleSelection,
+  };
+
+  const selectedNotifications = state.selected
+    .map((id) => byId.get(id))
+    .filter((notification): notification is Notification => notification !== undefined);
+  const closedCount = mergedOrClosedCount(notifications);
+  const filtered = isFiltered(filters);
+
+  const list = (
+    <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+      {rows.map((row) =>
+        row.kind === 'item' ? (
+          <InboxItemRow
+            key={row.key}
+            notification={row.notification}
+            entryKey={row.key}
+            active={row.key === tabKey}
+            selected={selected.has(row.notification.id)}
+            pending={pendingIds.has(row.notification.id)}
+            handlers={handlers}
           />
         ) : (
-          <div className="flex justify-center py-12" role="status" aria-label="Loading">
-            <Spinner />
+          <InboxGroupRow
+            key={row.key}
+            group={row}
+            active={row.key === tabKey}
+            expanded={expanded.has(row.key)}
+            selectedIds={selected}
+            pending={row.notifications.some((notification) => pendingIds.has(notification.id))}
+            handlers={handlers}
+            onToggleExpanded={() => toggleExpanded(row.key)}
+          >
+            {row.notifications.map((notification) => {
+              const key = `item:${notification.id}`;
+              return (
+                <InboxItemRow
+                  key={key}
+                  notification={notification}
+                  entryKey={key}
+                  active={key === tabKey}
+                  selected={selected.has(notification.id)}
+                  pending={pendingIds.has(notification.id)}
+                  nested
+                  handlers={handlers}
+                />
+              );
+            })}
+          </InboxGroupRow>
+        ),
+      )}
+    </ul>
+  );
+
+  return (
+    <>
+      {data ? (
+        <GithubInboxNotice
+          state={data.githubInbox}
+          connectGithub={connectGithub}
+          classicTokenUrl={classicTokenUrl}
+        />
+      ) : null}
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-zinc-200 px-3 py-3 sm:px-4 dark:border-zinc-800">
+          <InboxFilterBar filters={filters} facets={data?.facets} onChange={changeFilters} />
+          <div className="flex flex-wrap items-center gap-2">
+            {closedCount > 0 ? (
+              <Button
+                variant="outline"
+                size="sm"
+                loading={doneMergedClosed.isPending}
+                onClick={() =>
+                  doneMergedClosed.mutate(undefined, {
+                    onSuccess: (result) => {
+                      const text = notificationTexts.doneMergedClosedResult(result.done);
+                      toast.success(text);
+                      announce(text);
+                    },
+                    onError: (error) => {
+                      const reason = getErrorMessage(error, '');
+                      toast.error(
+                        notificationTexts.doneFailed,
+                        reason ? { description: reason } : undefined,
+                      );
+                      announce(`${notificationTexts.doneFailed}. ${reason}`);
+                    },
+                  })
+                }
+              >
+                <CheckCheck aria-hidden="true" />
+                {notificationTexts.doneMergedClosed}
+              </Button>
+            ) : null}
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!data || data.unreadCount === 0 || markAll.isPending}
+              onClick={() => markAll.mutate()}
+            >
+              {notificationTexts.markAllRead}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!data || data.pagination.total === 0 || clear.isPending}
+              onClick={() => clear.mutate()}
+            >
+              {notificationTexts.clearAll}
+            </Button>
+            {filtered ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() =>
+                  changeFilters({ source: null, reason: null, repository: null, unread: null })
+                }
+              >
+                <X aria-hidden="true" />
+                {notificationTexts.clearFilters}
+              </Button>
+            ) : null}
+            <Button
+              variant="ghost"
+              size="sm"
+              className="ml-auto"
+              aria-keyshortcuts="?"
+              onClick={() => setHelpOpen(true)}
+            >
+              <Keyboard aria-hidden="true" />
+              {notificationTexts.keyboardShortcuts}
+            </Button>
           </div>
-        )
-      ) : query.isError ? (
-        <LoadError
-          className="m-4"
-          title={notificationTexts.loadFailed}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : data.notifications.length === 0 ? (
-        <EmptyState
-          className="m-4"
-          icon={<BellOff aria-hidden="true" />}
-          title={notificationTexts.empty}
-          description={notificationTexts.emptyHint}
-        />
-      ) : (
-        <>
-          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {data.notifications.map((notification) => (
-              <li key={notification.id}>
-                <NotificationItem notification={notification} />
-              </li>
-            ))}
-          </ul>
+        </div>
+        {selectedNotifications.length > 0 ? (
+          <div
+            role="toolbar"
+            aria-label="Selected items"
+            className="flex flex-wrap items-center gap-2 border-b border-blue-200 bg-blue-50 px-3 py-2 sm:px-4 dark:border-blue-900 dark:bg-blue-950/40"
+          >
+            <span className="text-sm font-medium text-blue-900 dark:text-blue-100">
+              {notificationTexts.selectedCount(selectedNotifications.length)}
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void act('read', selectedNotifications, true)}
+            >
+              {notificationTexts.markRead}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void act('done', selectedNotifications, true)}
+            >
+              {notificationTexts.markDone}
+            </Button>
+            {selectedNotifications.some((notification) => notification.source === 'github') ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void act('mute', selectedNotifications, true)}
+              >
+                {notificationTexts.mute}
+              </Button>
+            ) : null}
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                triage.send({ type: 'clear-selection' });
+                announce(notificationTexts.selectionAnnouncement(0));
+              }}
+            >
+              {notificationTexts.clearSelection}
+            </Button>
+          </div>
+        ) : null}
+        <div ref={listRef}>
+          {query.isError && !data ? (
+            <LoadError
+              className="m-4"
+              title={notificationTexts.loadFailed}
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          ) : !data ? (
+            <div className="flex justify-center py-12" role="status" aria-label="Loading">
+              <Spinner />
+            </div>
+          ) : query.isError ? (
+            <LoadError
+              className="m-4"
+              title={notificationTexts.loadFailed}
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          ) : notifications.length === 0 ? (
+            filtered ? (
+              <EmptyState
+                className="m-4"
+                icon={<BellOff aria-hidden="true" />}
+                title={notificationTexts.noMatch}
+                description={notificationTexts.noMatchHint}
+                action={
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      changeFilters({ source: null, reason: null, repository: null, unread: null })
+                    }
+                  >
+                    {notificationTexts.clearFilters}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                className="m-4"
+                icon={<BellOff aria-hidden="true" />}
+                title={notificationTexts.empty}
+                description={notificationTexts.emptyHint}
+              />
+            )
+          ) : (
+            list
+          )}
+        </div>
+        {data ? (
           <Pagination
             page={data.pagination.page}
             totalPages={data.pagination.totalPages}
-            onPageChange={(next) => update({ page: next })}
+            onPageChange={(next) => changeFilters({ page: next })}
             label="Notifications"
           />
-        </>
-      )}
-    </Card>
+        ) : null}
+      </Card>
+      <p role="status" aria-live="polite" className="sr-only" data-testid="inbox-announcer">
+        {announcement.text}
+        {announcement.count % 2 === 0 ? '' : '\u200b'}
+      </p>
+      <KeyboardHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+    </>
   );
 }

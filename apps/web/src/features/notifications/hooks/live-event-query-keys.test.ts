@@ -14,6 +14,7 @@ describe('liveEventQueryKeys', () => {
       ['github', 'pull-requests'],
       ['github', 'stats'],
       ['github', 'repo', 'acme', 'web', 'pulls'],
+      ['notifications', 'inbox'],
     ]);
     expect(liveEventQueryKeys({ type: 'data.changed', resources: ['commits'] })).toEqual([
       ['github', 'stats'],
@@ -23,15 +24,20 @@ describe('liveEventQueryKeys', () => {
   it('refetches what deployments feed: pull-request ship status, insights, Vercel pages, once each', () => {
     expect(
       liveEventQueryKeys({ type: 'data.changed', resources: ['deployments', 'projects'] }),
-    ).toEqual([['vercel'], ['github', 'pull-requests'], ['insights']]);
+    ).toEqual([['vercel'], ['github', 'pull-requests'], ['insights'], ['notifications', 'inbox']]);
   });
 
-  it('refreshes the notification centre for a new item', () => {
+  it('refreshes the bell and the inbox for a new item, from either source', () => {
     const keys = liveEventQueryKeys({
       type: 'notification.created',
       notification: {
         id: 'n1',
+        source: 'shipdeck',
         type: 'deployment-failed',
+        reason: null,
+        repository: null,
+        subjectType: null,
+        pullRequest: null,
         title: 't',
         message: 'm',
         severity: 'critical',
@@ -41,6 +47,38 @@ describe('liveEventQueryKeys', () => {
       },
     });
     expect(keys).toEqual([['notifications']]);
+    expect(
+      liveEventQueryKeys({
+        type: 'notification.created',
+        notification: {
+          id: 'github-1',
+          source: 'github',
+          type: null,
+          reason: 'review_requested',
+          repository: 'acme/web',
+          subjectType: 'PullRequest',
+          pullRequest: { number: 4, state: 'open', shipStatus: null },
+          title: 'Fix login',
+          message: '',
+          severity: 'medium',
+          link: 'https://github.com/acme/web/pull/4',
+          createdAt: '2026-11-23T10:00:00.000Z',
+          read: false,
+        },
+      }),
+    ).toEqual([['notifications']]);
+  });
+
+  it('refreshes the inbox (ship status beside GitHub threads) when pull requests or deployments change', () => {
+    for (const resource of ['pull-requests', 'deployments'] as const) {
+      expect(liveEventQueryKeys({ type: 'data.changed', resources: [resource] })).toContainEqual([
+        'notifications',
+        'inbox',
+      ]);
+    }
+    expect(liveEventQueryKeys({ type: 'data.changed', resources: ['commits'] })).not.toContainEqual(
+      ['notifications', 'inbox'],
+    );
   });
 });
 

@@ -1,8 +1,11 @@
 import type { LiveEvent } from '@shipdeck/shared/events';
 import type { QueryKey } from '@tanstack/react-query';
-import { notificationsQueryKey } from '../api/get-notifications';
+import { inboxQueryKey, notificationsQueryKey } from '../api/get-notifications';
 
-/** The query key prefixes a pushed event makes stale; nothing else is refetched. */
+/**
+ * The query key prefixes a pushed event makes stale; nothing else is refetched. A new item, from
+ * GitHub's sync or from Shipdeck, refreshes the bell and the inbox (both under `notifications`).
+ */
 export function liveEventQueryKeys(event: LiveEvent): QueryKey[] {
   if (event.type === 'notification.created') return [notificationsQueryKey];
   if (event.type === 'sync.progress') return [['sync', event.provider]];
@@ -19,7 +22,13 @@ export function liveEventQueryKeys(event: LiveEvent): QueryKey[] {
         keys.push(...inRepository());
         break;
       case 'pull-requests':
-        keys.push(['github', 'pull-requests'], ['github', 'stats'], ...inRepository('pulls'));
+        // The inbox shows a pull request's state and ship status beside its GitHub thread.
+        keys.push(
+          ['github', 'pull-requests'],
+          ['github', 'stats'],
+          ...inRepository('pulls'),
+          inboxQueryKey,
+        );
         break;
       case 'commits':
         keys.push(['github', 'stats'], ...inRepository('commits'));
@@ -27,7 +36,7 @@ export function liveEventQueryKeys(event: LiveEvent): QueryKey[] {
       case 'deployments':
         // Pull-request rows show the preview and stage built from deployments; insights and
         // ETAs are computed from them.
-        keys.push(['vercel'], ['github', 'pull-requests'], ['insights']);
+        keys.push(['vercel'], ['github', 'pull-requests'], ['insights'], inboxQueryKey);
         break;
       case 'projects':
         keys.push(['vercel']);

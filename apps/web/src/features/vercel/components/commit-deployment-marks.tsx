@@ -2,7 +2,7 @@ import { commitStage } from '@shipdeck/shared/ship-stages';
 import { ExternalLink, Radio } from 'lucide-react';
 import { useUser } from '@/features/auth/hooks/use-session';
 import { useDeploymentEta } from '@/features/insights/api/get-deployment-etas';
-import { ShipStageLabel } from '@/features/insights/components/ship-stage-label';
+import { ShipStageLabel } from '@/components/ship-status/ship-stage-label';
 import { useVercelDeployments } from '../api/get-vercel-deployments';
 import { useVercelProjects } from '../api/get-vercel-projects';
 
