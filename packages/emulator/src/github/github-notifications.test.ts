@@ -117,6 +117,31 @@ describe('GitHub notifications', () => {
     }
   });
 
+  it('puts repository html_url on the web address and subject URLs on the API, as on GHES', async () => {
+    const behindProxy = await startTestEmulator({
+      warmUp: false,
+      webUrl: 'https://shipdeck.example/_demo/github',
+    });
+    try {
+      const answer = await githubGet(behindProxy, '/notifications?all=true');
+      const thread = arr(answer.json)
+        .map(obj)
+        .find((t) => obj(t.subject).type === 'PullRequest');
+      const repository = obj(thread?.repository);
+      expect(String(repository.html_url)).toBe(
+        `https://shipdeck.example/_demo/github/${String(repository.full_name)}`,
+      );
+      expect(
+        String(obj(thread?.subject).url).startsWith(`${behindProxy.githubApiUrl}/repos/`),
+      ).toBe(true);
+      expect(thread?.url).toBe(
+        `${behindProxy.githubApiUrl}/notifications/threads/${String(thread?.id)}`,
+      );
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('pages with Link (per_page at most 50), newest first, unread only by default', async () => {
     const first = await githubGet(emulator, '/notifications?all=true&per_page=100');
     expect(first.status).toBe(200);
@@ -460,6 +485,7 @@ describe('GitHub notifications', () => {
       kind: 'pull_request.opened',
       repo: 'octocat/shipdeck',
       text: 'Wire up the inbox, @hubot and @monalisa please have a look',
+      outcome: 'READY',
       waitForDeployment: false,
     });
     const shipdeck = emulator.world.history(repoId('octocat/shipdeck'));
@@ -488,6 +514,7 @@ describe('GitHub notifications', () => {
       kind: 'pull_request.merged',
       repo: 'octocat/shipdeck',
       text: 'Merge me',
+      outcome: 'READY',
       waitForDeployment: false,
     });
     const merged = shipdeck.data.pulls

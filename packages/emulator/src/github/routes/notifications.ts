@@ -277,7 +277,11 @@ export const setThreadSubscription: GithubRoute = {
   },
 };
 
-/** DELETE …/subscription: 204; the thread keeps coming only as a watched repository's. */
+/**
+ * DELETE …/subscription: 204, and GET answers 404 afterwards. (On GitHub the thread then only
+ * comes back through a watched repository; the emulator does not model watching, so new
+ * activity still reaches it. Only `PUT {ignored: true}` stops updates.)
+ */
 export const deleteThreadSubscription: GithubRoute = {
   resource: 'core',
   acceptedScopes: ACCEPTED_SCOPES,
