@@ -37,9 +37,9 @@ export async function shipStatePullsDue(app: FastifyInstance, userId: string): P
  * Review and checks of the user's open pull requests. GitHub's GraphQL API reads them 100 to a
  * query (about one point): every one on a full pass (the initial sync's, and hourly), otherwise
  * the most recently updated and any never read, which one query covers; webhooks carry the rest
- * of the news. Where GraphQL is unavailable, the conditional REST reads of the most recently
- * updated ones do (an unchanged pull request costs 304s, free of rate limit). Both are held to
- * the sync's budget. One pull request failing leaves its stored state as it was.
+ * of the news. Where GraphQL is unavailable or failing, conditional REST reads of the same pull
+ * requests do (an unchanged pull request costs 304s, free of rate limit). Both are held to the
+ * sync's budget: a REST pass the budget cuts short resumes with the next sync. One pull request failing leaves its stored state as it was.
  */
 export async function syncShipStates(
   ctx: SyncContext,
@@ -83,7 +83,7 @@ export async function syncShipStates(
       'GitHub GraphQL unavailable; ship states read through REST',
     );
   }
-  await syncShipStatesByRest(ctx, octokit, every.slice(0, SHIP_STATE_PULLS), options);
+  await syncShipStatesByRest(ctx, octokit, due, options);
 }
 
 /** Stores what GraphQL answered, tells the news as the REST pass does, notes what changed. */

@@ -27,7 +27,10 @@ export interface GraphqlShipState {
   latestReview: DecidingReview | null;
 }
 
-/** GraphQL cannot be used here (GHES without it, a token it refuses, or an answer it botched). */
+/**
+ * GraphQL cannot be used here (GHES without it, a token it refuses, an answer it botched) or is
+ * failing right now (a 5xx).
+ */
 export class GraphqlUnavailableError extends Error {
   override name = 'GraphqlUnavailableError';
 }
@@ -149,7 +152,12 @@ async function ask(
     const data: unknown = await octokit.graphql(query);
     return { data: z.record(z.string(), z.unknown()).parse(data), errors: [] };
   } catch (error) {
-    if (error instanceof RequestError && (error.status === 404 || error.status === 401)) {
+    // 404/401: this server has no GraphQL for us; 5xx: it fails now. Either way the REST reads
+    // serve this pass (they are conditional, and held to the sync's budget).
+    if (
+      error instanceof RequestError &&
+      (error.status === 404 || error.status === 401 || error.status >= 500)
+    ) {
       throw new GraphqlUnavailableError(`GitHub GraphQL answered ${error.status}`);
     }
     const parsed = responseErrorSchema.safeParse(error);
