@@ -31,7 +31,8 @@ import { registerGithubSyncJobs } from './modules/github-sync/request-github-syn
 import { eventStreamRoute } from './modules/events/routes/event-stream.js';
 import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
 import { liveEventsPlugin } from './modules/events/live-events-plugin.js';
-import { notificationsRoutes } from './modules/notifications/routes/notifications.js';
+import { inboxRoutes } from './modules/github-inbox/routes/inbox.js';
+import { registerGithubInboxJobs } from './modules/github-inbox/inbox-jobs.js';
 import { searchRoute } from './modules/search/routes/search.js';
 import { registerWebhookJobs } from './modules/webhooks/enqueue-webhook-apply.js';
 import { registerPruneJobs } from './modules/retention/prune-jobs.js';
@@ -196,7 +197,8 @@ export async function buildApp({
   );
   await registerVercelSyncJobs(app);
   await registerVercelAliasOutcomeJobs(app);
-  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  await app.register(inboxRoutes, { prefix: '/api/notifications' });
+  await registerGithubInboxJobs(app);
   await app.register(searchRoute, { prefix: '/api/search' });
   await app.register(eventTicketRoute);
   await app.register(eventStreamRoute);

@@ -6,8 +6,14 @@
  * ones too); without either, GitHub's answers would leave the store empty, so the token is refused.
  */
 export const GITHUB_TOKEN_REPO_SCOPES = ['repo', 'public_repo'] as const;
-/** The classic scopes the token form asks for: every repository, and organisation membership. */
+/**
+ * The classic scopes the token form asks for: every repository, and organisation membership.
+ * `repo` also lets the token read and change notifications (GitHub accepts `notifications` or
+ * `repo` there), so the inbox needs nothing more from a token made with these.
+ */
 export const GITHUB_TOKEN_SUGGESTED_SCOPES = ['repo', 'read:org'] as const;
+/** Either of these classic scopes lets a token use GitHub's notifications API (the inbox). */
+export const GITHUB_NOTIFICATION_SCOPES = ['notifications', 'repo'] as const;
 /** Read-only repository permissions a fine-grained token needs (GitHub reports no scopes for it). */
 export const GITHUB_FINE_GRAINED_PERMISSIONS = [
   'Metadata',

@@ -1,35 +1,12 @@
 /**
  * Every user-facing text that both the server and the web app show.
- * The product spec treats these strings as contracts: change them here only.
+ * The product spec treats these strings as contracts: change them here only. Those the sign-in
+ * pages show live in sign-in-messages.ts, so those pages load none of the rest.
  */
-export const validationMessages = {
-  usernameRequired: 'Username is required',
-  usernameMin: 'Username must be at least 3 characters',
-  usernameMax: 'Username must be at most 39 characters',
-  usernamePattern: 'Username may only contain letters, numbers, hyphens and underscores',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordMin: 'Password must be at least 6 characters',
-  passwordMax: 'Password must be at most 128 characters',
-  passwordsDoNotMatch: 'Passwords do not match',
-  newPasswordsDoNotMatch: 'New passwords do not match',
-  currentPasswordRequired: 'Current password is required',
-  displayNameRequired: 'Display name is required',
-  displayNameMax: 'Display name must be at most 100 characters',
-} as const;
+import { signInErrorMessages, signInSuccessMessages } from './sign-in-messages.js';
 
 export const errorMessages = {
-  server: 'Server error. Please try again later.',
-  network: 'Network error. Please check your connection.',
-  authenticate: 'Failed to authenticate',
-  loginFailed: 'Login failed. Please try again.',
-  signupFailed: 'Signup failed. Please try again.',
-  invalidCredentials: 'Invalid email or password',
-  unauthorized: 'Authentication required',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  usernameTaken: 'Username is already taken',
-  emailTaken: 'Email is already in use',
+  ...signInErrorMessages,
   currentPasswordIncorrect: 'Current password is incorrect',
   reauthRequired:
     'For your security, sign in with GitHub again, then make this change within 10 minutes.',
@@ -61,17 +38,6 @@ export const errorMessages = {
   connectGithubToken: 'Failed to connect GitHub with the token',
 } as const;
 
-/** Values of the `error` query parameter the OAuth callback sends back to /login. */
-export const oauthErrorMessages: Record<string, string> = {
-  auth_failed: 'GitHub authentication failed. Please try again.',
-  server_error: 'Server error during authentication. Please try again.',
-  oauth_not_configured: 'GitHub OAuth is not configured. Please contact support.',
-  account_exists:
-    'An account with this email already exists. Sign in with your password, then connect GitHub in Settings.',
-  github_in_use: 'That GitHub account is already connected to another Shipdeck account.',
-};
-export const oauthErrorFallback = 'Authentication failed.';
-
 /** Texts of the flows that hand a session to the browser. */
 export const sessionHandoffMessages = {
   signingIn: 'Signing you in…',
@@ -83,7 +49,7 @@ export const sessionHandoffMessages = {
 } as const;
 
 export const successMessages = {
-  accountCreated: 'Account created successfully! Please sign in.',
+  ...signInSuccessMessages,
   profileUpdated: 'Profile updated successfully!',
   passwordChanged: 'Password changed successfully!',
   preferencesUpdated: 'Preferences updated successfully!',
@@ -133,4 +99,24 @@ export const githubTokenMessages = {
     'GitHub is rate limiting this token right now, so it could not be checked. Try again in a few minutes.',
   apiNotFound:
     'The GitHub API address this server is set to (GITHUB_API_URL) does not answer like GitHub. On GitHub Enterprise Server it ends in /api/v3.',
+} as const;
+
+/**
+ * The GitHub side of the inbox (issue 28): why an action on a GitHub notification failed. Each
+ * write goes to GitHub first, so every one of these also means nothing was changed in Shipdeck.
+ */
+export const githubInboxMessages = {
+  invalidId: 'A GitHub notification id is "github-" followed by the thread\'s number',
+  notFound: 'No such notification in your inbox',
+  threadGone:
+    'GitHub has no such notification thread for your account any more; it was left as it was.',
+  missingScope:
+    'GitHub refused: the saved GitHub access lacks the notifications (or repo) scope. Connect GitHub again with that scope; nothing was changed.',
+  unsupportedToken:
+    'GitHub does not let fine-grained tokens or GitHub App tokens read or change notifications. Connect GitHub with a classic token or sign in with GitHub; nothing was changed.',
+  forbidden: 'GitHub refused the change; nothing was changed',
+  rateLimited: 'GitHub is rate limiting this account. Nothing was changed; try again in a minute.',
+  unavailable: 'GitHub did not answer. Nothing was changed; try again in a moment.',
+  refused: 'GitHub refused the change; nothing was changed',
+  muteShipdeckItem: 'Only GitHub notifications can be muted',
 } as const;

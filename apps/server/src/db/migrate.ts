@@ -21,6 +21,7 @@ import * as sessionGithubVerified from './migrations/2026-11-23-051-session-gith
 import * as accountChangeTriggers from './migrations/2026-11-23-060-account-change-triggers.js';
 import * as jobKeys from './migrations/2026-11-23-070-job-keys.js';
 import * as commitContainment from './migrations/2026-11-26-100-commit-containment.js';
+import * as githubInbox from './migrations/2026-11-26-120-github-inbox.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-060-account-change-triggers': accountChangeTriggers,
   '2026-11-23-070-job-keys': jobKeys,
   '2026-11-26-100-commit-containment': commitContainment,
+  '2026-11-26-120-github-inbox': githubInbox,
 };
 
 const provider: MigrationProvider = {

@@ -11,6 +11,10 @@ import type { RateLimitsTable } from '../modules/rate-limit/rate-limits.table.js
 import type { EventTicketsTable } from '../modules/events/event-tickets.table.js';
 import type { EventsTable } from '../modules/events/events.table.js';
 import type { NotificationsTable } from '../modules/notifications/notifications.table.js';
+import type {
+  GithubInboxPollsTable,
+  GithubNotificationThreadsTable,
+} from '../modules/github-inbox/github-inbox.table.js';
 import type { WebhookDeliveriesTable } from '../modules/webhooks/webhook-deliveries.table.js';
 import type { SyncStateTable } from '../modules/connections/sync-state.table.js';
 import type { GithubCommitsTable } from '../modules/github-store/github-commits.table.js';
@@ -51,6 +55,8 @@ export interface Database {
   vercel_projects: VercelProjectsTable;
   vercel_deployments: VercelDeploymentsTable;
   notifications: NotificationsTable;
+  github_notification_threads: GithubNotificationThreadsTable;
+  github_inbox_polls: GithubInboxPollsTable;
   events: EventsTable;
   event_tickets: EventTicketsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -21,10 +21,17 @@ export interface LiveEvents {
   listening(): boolean;
   /** See EventBus.catchUp. */
   catchUp(): Promise<boolean>;
-  /** Counts an open event stream until its response closes (`openStreams`, for the metrics). */
-  trackStream(raw: ServerResponse): void;
+  /**
+   * Counts an open event stream until its response closes (`openStreams`, for the metrics), and
+   * whose it is (`liveUserIds`: the user has Shipdeck open).
+   */
+  trackStream(raw: ServerResponse, userId?: string): void;
   /** Event streams open on this instance now. */
   openStreams(): number;
+  /** Users with an event stream open on this instance now. */
+  liveUserIds(): string[];
+  /** Hears every stream that opens on this instance, by its user; answers an unsubscribe. */
+  subscribeStreamOpened(listener: (userId: string) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -47,7 +54,8 @@ export const liveEventsPlugin = fp(
         : createInProcessEventBus();
     app.addHook('onClose', () => bus.close());
     await bus.ready;
-    const streams = new Set<ServerResponse>();
+    const streams = new Map<ServerResponse, string | undefined>();
+    const openedListeners = new Set<(userId: string) => void>();
 
     app.decorate('liveEvents', {
       publish: async (userId: string, event: LiveEvent) => {
@@ -66,12 +74,27 @@ export const liveEventsPlugin = fp(
         bus.subscribeAccountChanges(listener),
       listening: () => bus.listening(),
       catchUp: () => bus.catchUp(),
-      trackStream: (raw: ServerResponse) => {
+      trackStream: (raw: ServerResponse, userId?: string) => {
         if (raw.closed) return;
-        streams.add(raw);
+        streams.set(raw, userId);
         raw.once('close', () => streams.delete(raw));
+        if (userId === undefined) return;
+        for (const listener of openedListeners) {
+          try {
+            listener(userId);
+          } catch (error) {
+            app.log.warn({ err: error }, 'a stream-opened listener failed');
+          }
+        }
       },
       openStreams: () => streams.size,
+      liveUserIds: () => [
+        ...new Set([...streams.values()].filter((id): id is string => id !== undefined)),
+      ],
+      subscribeStreamOpened: (listener: (userId: string) => void) => {
+        openedListeners.add(listener);
+        return () => openedListeners.delete(listener);
+      },
     });
   },
   { name: 'live-events', decorators: { fastify: ['db', 'database'] } },

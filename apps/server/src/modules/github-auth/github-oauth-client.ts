@@ -3,7 +3,8 @@ import { request } from '@octokit/request';
 import { GITHUB_USER_AGENT, octokitForToken } from '../github-client/octokit-for-token.js';
 import type { GithubConfig, GithubOAuthApp } from '../../config/env.js';
 
-export const GITHUB_SCOPES = ['read:user', 'user:email', 'repo'];
+/** `notifications` for the inbox (issue 28); `repo` would allow it too, but the grant says it. */
+export const GITHUB_SCOPES = ['read:user', 'user:email', 'repo', 'notifications'];
 
 export interface PkcePair {
   verifier: string;

@@ -1,8 +1,9 @@
 import { RequestError } from '@octokit/request-error';
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
 import type { FastifyInstance } from 'fastify';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { findProviderToken } from '../connections/provider-tokens.repository.js';
+import { octokitForToken } from './octokit-for-token.js';
 import { recordRateBudget } from './record-rate-budget.js';
 
 /** Every upstream call of a sync ends within this (unless the config sets a shorter deadline). */
@@ -15,6 +16,15 @@ export interface ConditionalAnswer {
   data: unknown;
   etag: string | null;
   link: string | null;
+  /** `Last-Modified` of a 200 (the value to send back as If-Modified-Since). */
+  lastModified: string | null;
+  /** Every header of the answer (`x-poll-interval`, `x-oauth-scopes` …); on a 304, GitHub's. */
+  headers: Record<string, unknown>;
+}
+
+export interface ConditionalGetOptions {
+  /** Sent as If-Modified-Since (GitHub's notifications poll by Last-Modified, not ETag). */
+  ifModifiedSince?: string | null;
 }
 
 export interface SyncClient {
@@ -25,6 +35,7 @@ export interface SyncClient {
     route: string,
     params: Record<string, unknown>,
     etag?: string | null,
+    options?: ConditionalGetOptions,
   ): Promise<ConditionalAnswer>;
   /**
    * Puts another Octokit (the conditional `githubClientFor` one) under this client's core budget
@@ -99,29 +110,26 @@ export async function openSyncClient(
   const github = app.config.github;
   const stored = await findProviderToken(app.db, userId, 'github');
   if (!stored) return null;
-  const octokit = new Octokit({
-    auth: app.secrets.open(stored.token_sealed),
-    baseUrl: github.apiUrl,
-    userAgent: 'Shipdeck',
-    log: {
-      debug: () => {},
-      info: () => {},
-      warn: (message: string) => app.log.warn({ source: 'octokit' }, message),
-      error: (message: string) => app.log.debug({ source: 'octokit' }, message),
-    },
+  const octokit = octokitForToken({
+    token: app.secrets.open(stored.token_sealed),
+    apiUrl: github.apiUrl,
+    log: app.log,
   });
   const budgets = new Map<Bucket, Budget>();
   const client: SyncClient = {
     login,
     requests: 0,
-    async get(route, params, etag) {
+    async get(route, params, etag, options = {}) {
       const bucket: Bucket = route.startsWith('GET /search/') ? 'search' : 'core';
       refuseIfSpent(budgets.get(bucket), bucket);
       client.requests += 1;
       try {
         const response = await octokit.request(route, {
           ...params,
-          headers: etag ? { 'if-none-match': etag } : {},
+          headers: {
+            ...(etag ? { 'if-none-match': etag } : {}),
+            ...(options.ifModifiedSince ? { 'if-modified-since': options.ifModifiedSince } : {}),
+          },
           request: {
             signal: AbortSignal.timeout(app.config.syncTimeoutMs ?? SYNC_REQUEST_TIMEOUT_MS),
           },
@@ -132,6 +140,8 @@ export async function openSyncClient(
           data: response.data,
           etag: header(headers, 'etag'),
           link: header(headers, 'link'),
+          lastModified: header(headers, 'last-modified'),
+          headers,
         };
         const budget = budgetFrom(headers);
         if (budget) budgets.set(bucket, budget);
@@ -143,7 +153,14 @@ export async function openSyncClient(
             await recordRateBudget(app.db, userId, { headers: error.response.headers, url: route });
           }
           if (error.status === 304)
-            return { status: 304, data: null, etag: etag ?? null, link: null };
+            return {
+              status: 304,
+              data: null,
+              etag: etag ?? null,
+              link: null,
+              lastModified: options.ifModifiedSince ?? null,
+              headers: error.response?.headers ?? {},
+            };
           const later = asRetryLater(error);
           if (later) throw later;
         }

@@ -29,6 +29,7 @@ export const changeNotifications = {
     message: notificationTexts.pullRequestMerged(repo.fullName, pr.number, pr.title),
     severity: 'medium',
     link: repositoryLink(repo),
+    repository: repo.fullName,
     dedupeKey: dedupeKeys.pullRequestMerged(repo.id, pr.number),
   }),
   reviewRequested: (
@@ -41,6 +42,7 @@ export const changeNotifications = {
     message: notificationTexts.reviewRequested(repo.fullName, pr.number, pr.title),
     severity: 'medium',
     link: repositoryLink(repo),
+    repository: repo.fullName,
     dedupeKey: dedupeKeys.reviewRequested(repo.id, pr.number, reviewerLogin),
   }),
   review: (
@@ -57,6 +59,7 @@ export const changeNotifications = {
         : notificationTexts.changesRequested(reviewer, repo.fullName, pr.number),
       severity: review.approved ? 'low' : 'high',
       link: repositoryLink(repo),
+      repository: repo.fullName,
       dedupeKey: dedupeKeys.review(repo.id, pr.number, review.id),
     };
   },
@@ -71,6 +74,7 @@ export const changeNotifications = {
     message: notificationTexts.checksFailed(repo.fullName, prNumber, check),
     severity: 'high',
     link: repositoryLink(repo),
+    repository: repo.fullName,
     dedupeKey: dedupeKeys.checksFailed(repo.id, prNumber, headSha),
   }),
   commitsPushed: (
@@ -84,6 +88,7 @@ export const changeNotifications = {
     message: notificationTexts.commitsPushed(count, branch, repo.fullName),
     severity: 'low',
     link: repositoryLink(repo),
+    repository: repo.fullName,
     dedupeKey: dedupeKeys.commitsPushed(repo.id, headSha),
   }),
   deploymentFailed: (deploymentId: string, name: string): NotificationInput => ({

@@ -1,4 +1,3 @@
-import type { NotificationType } from '@shipdeck/shared/notifications';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { NotificationRow, NotificationsTable } from './notifications.table.js';
@@ -14,42 +13,6 @@ export async function insertNotificationOnce(
     .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
     .returningAll()
     .executeTakeFirst();
-}
-
-export async function listNotifications(
-  db: Db,
-  userId: string,
-  options: { limit: number; offset: number; type?: NotificationType },
-): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
-  let base = db
-    .selectFrom('notifications')
-    .where('user_id', '=', userId)
-    .where('cleared_at', 'is', null);
-  if (options.type) base = base.where('type', '=', options.type);
-  const [rows, counts, unread] = await Promise.all([
-    base
-      .selectAll()
-      // id breaks ties between items created in the same millisecond, so pages never overlap.
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-    countUnread(db, userId),
-  ]);
-  return { rows, total: Number(counts.count), unread };
-}
-
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .where('user_id', '=', userId)
-    .where('cleared_at', 'is', null)
-    .where('read_at', 'is', null)
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** Answers false when the item is not this user's (or does not exist). */
@@ -98,4 +61,21 @@ export async function clearNotifications(db: Db, userId: string, at: string): Pr
     .where('user_id', '=', userId)
     .where('cleared_at', 'is', null)
     .execute();
+}
+
+/** Done on one of Shipdeck's own items: hidden like Clear All hides them; false when not this user's. */
+export async function hideNotification(
+  db: Db,
+  userId: string,
+  id: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ cleared_at: at })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('cleared_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -9,6 +9,8 @@ export interface NotificationsTable {
   message: string;
   severity: NotificationSeverity;
   link: string | null;
+  /** `owner/name` when the item concerns one repository (the inbox's repository filter). */
+  repository: string | null;
   /** One item per observed change: a webhook and a sync that see the same change share a key. */
   dedupe_key: string;
   created_at: string;

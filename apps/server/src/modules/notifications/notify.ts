@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { NotificationSeverity, NotificationType } from '@shipdeck/shared/notifications';
+import type {
+  Notification,
+  NotificationSeverity,
+  NotificationType,
+} from '@shipdeck/shared/notifications';
 import type { LiveEvent } from '@shipdeck/shared/events';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.js';
 import { findUserById } from '../auth/users.repository.js';
 import { insertEvent } from '../events/events.repository.js';
 import { insertNotificationOnce } from './notifications.repository.js';
@@ -13,6 +18,8 @@ export interface NotificationInput {
   message: string;
   severity: NotificationSeverity;
   link: string | null;
+  /** `owner/name` when the change concerns one repository (the inbox filters by it). */
+  repository?: string | null;
   /**
    * Derived from the provider's ids (`pr-merged:<repoId>:<number>`, `deployment-error:<id>`), so
    * a webhook and a sync that observe the same change create one item between them.
@@ -20,6 +27,38 @@ export interface NotificationInput {
   dedupeKey: string;
   /** When the change happened; defaults to now. */
   at?: string;
+}
+
+/**
+ * The sink's one way to put items in a user's inbox and tell their open pages: `store` writes
+ * the items (Shipdeck's own, or GitHub threads) in a transaction and answers those to announce;
+ * their live events are stored in the same transaction (a process killed between the two would
+ * otherwise keep an item and lose its event, and a deduplicated retry would never send it), then
+ * announced once committed. Answers what `store` answered.
+ */
+export async function storeAndAnnounce<T>(
+  app: FastifyInstance,
+  userId: string,
+  store: (trx: Db) => Promise<{ result: T; announce: readonly Notification[] }>,
+): Promise<T> {
+  const { result, eventIds } = await app.db.transaction().execute(async (trx) => {
+    const stored = await store(trx);
+    const ids: number[] = [];
+    for (const notification of stored.announce) {
+      const event: LiveEvent = { type: 'notification.created', notification };
+      ids.push(
+        await insertEvent(trx, {
+          user_id: userId,
+          type: event.type,
+          payload: JSON.stringify(event),
+          created_at: new Date().toISOString(),
+        }),
+      );
+    }
+    return { result: stored.result, eventIds: ids };
+  });
+  for (const eventId of eventIds) await app.liveEvents.announce(userId, eventId);
+  return result;
 }
 
 /**
@@ -34,9 +73,7 @@ export async function notify(
 ): Promise<boolean> {
   const user = await findUserById(app.db, userId);
   if (!user || user.pref_notifications !== 1) return false;
-  // The notification and its live event are stored together: a process killed between the two
-  // would otherwise keep the notification and lose its event, and a retry (deduped) never sends it.
-  const stored = await app.db.transaction().execute(async (trx) => {
+  return storeAndAnnounce(app, userId, async (trx) => {
     const row = await insertNotificationOnce(trx, {
       id: randomUUID(),
       user_id: userId,
@@ -45,22 +82,14 @@ export async function notify(
       message: input.message,
       severity: input.severity,
       link: input.link,
+      repository: input.repository ?? null,
       dedupe_key: input.dedupeKey,
       created_at: input.at ?? new Date().toISOString(),
       read_at: null,
       cleared_at: null,
     });
-    if (!row) return undefined;
-    const event: LiveEvent = { type: 'notification.created', notification: toNotificationDto(row) };
-    const eventId = await insertEvent(trx, {
-      user_id: userId,
-      type: event.type,
-      payload: JSON.stringify(event),
-      created_at: new Date().toISOString(),
-    });
-    return { eventId };
+    return row
+      ? { result: true, announce: [toNotificationDto(row)] }
+      : { result: false, announce: [] };
   });
-  if (!stored) return false;
-  await app.liveEvents.announce(userId, stored.eventId);
-  return true;
 }

@@ -62,7 +62,7 @@ export const eventStreamRoute: FastifyPluginAsyncZod = async (app) => {
       });
       raw.write('retry: 3000\n\n');
       open.add(raw);
-      app.liveEvents.trackStream(raw);
+      app.liveEvents.trackStream(raw, userId);
 
       let chain = Promise.resolve();
       const flush = () => {
