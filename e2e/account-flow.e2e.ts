@@ -1,4 +1,5 @@
-import { errorMessages, successMessages, validationMessages } from '@shipdeck/shared/messages';
+import { errorMessages, successMessages } from '@shipdeck/shared/messages';
+import { validationMessages } from '@shipdeck/shared/sign-in-messages';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueAccount, useE2e } from './support/fixtures.js';

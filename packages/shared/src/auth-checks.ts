@@ -4,7 +4,7 @@
  * auth.ts, which the server validates with; auth-checks.test.ts holds both to the same answers.
  */
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants.js';
-import { validationMessages as m } from './messages.js';
+import { validationMessages as m } from './sign-in-messages.js';
 
 /** The spec's "simple address pattern": something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

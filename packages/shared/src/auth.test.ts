@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginBodySchema, signupBodySchema, signupFormSchema } from './auth.js';
-import { validationMessages } from './messages.js';
+import { validationMessages } from './sign-in-messages.js';
 
 function firstMessages(result: {
   success: boolean;

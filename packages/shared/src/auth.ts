@@ -8,7 +8,7 @@ import {
   USERNAME_MIN,
 } from './constants.js';
 import { EMAIL_PATTERN, USERNAME_PATTERN } from './auth-checks.js';
-import { validationMessages as m } from './messages.js';
+import { validationMessages as m } from './sign-in-messages.js';
 import { vercelConnectionSchema } from './vercel.js';
 
 // `error` on the base type turns zod's "expected string, received undefined" into the spec's texts.

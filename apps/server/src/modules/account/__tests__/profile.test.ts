@@ -1,4 +1,5 @@
-import { errorMessages, validationMessages } from '@shipdeck/shared/messages';
+import { errorMessages } from '@shipdeck/shared/messages';
+import { validationMessages } from '@shipdeck/shared/sign-in-messages';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 

@@ -1,7 +1,8 @@
 import { userResultSchema } from '@shipdeck/shared/auth';
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { githubLinkResultSchema } from '@shipdeck/shared/github-auth';
-import { errorMessages, oauthErrorFallback, oauthErrorMessages } from '@shipdeck/shared/messages';
+import { errorMessages } from '@shipdeck/shared/messages';
+import { oauthErrorFallback, oauthErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { nowIso } from '../../../lib/clock.js';

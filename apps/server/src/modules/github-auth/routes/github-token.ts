@@ -1,6 +1,7 @@
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { githubTokenBodySchema, githubTokenResultSchema } from '@shipdeck/shared/github-auth';
-import { errorMessages, oauthErrorMessages } from '@shipdeck/shared/messages';
+import { errorMessages } from '@shipdeck/shared/messages';
+import { oauthErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';

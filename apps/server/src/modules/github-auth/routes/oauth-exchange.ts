@@ -1,7 +1,7 @@
 import { loginResultSchema } from '@shipdeck/shared/auth';
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { oauthExchangeBodySchema } from '@shipdeck/shared/github-auth';
-import { oauthErrorFallback, oauthErrorMessages } from '@shipdeck/shared/messages';
+import { oauthErrorFallback, oauthErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';

@@ -1,4 +1,4 @@
-import { successMessages } from '@shipdeck/shared/messages';
+import { signInSuccessMessages } from '@shipdeck/shared/sign-in-messages';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
@@ -33,7 +33,7 @@ export function SignupRoute() {
           <GithubSignInOption />
           <SignupForm
             onSuccess={(email) => {
-              toast.success(successMessages.accountCreated);
+              toast.success(signInSuccessMessages.accountCreated);
               void navigate(paths.login, { state: { email } });
             }}
           />

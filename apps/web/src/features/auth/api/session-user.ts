@@ -1,5 +1,5 @@
 import type { User, userResultSchema } from '@shipdeck/shared/auth';
-import { errorMessages } from '@shipdeck/shared/messages';
+import { signInErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import { toast } from '@/lib/toast';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { clearToken } from '@/lib/token-storage';
@@ -22,7 +22,7 @@ export async function loadSessionUser(): Promise<User> {
   try {
     return await getMe();
   } catch (error) {
-    toast.error(errorMessages.authenticate, { id: errorMessages.authenticate });
+    toast.error(signInErrorMessages.authenticate, { id: signInErrorMessages.authenticate });
     clearToken();
     throw error;
   }

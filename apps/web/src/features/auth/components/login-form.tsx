@@ -1,5 +1,5 @@
 import { checkAnyPassword, checkLoginEmail, normaliseEmail } from '@shipdeck/shared/auth-checks';
-import { errorMessages } from '@shipdeck/shared/messages';
+import { signInErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import { Alert } from '@/components/ui/alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
@@ -26,7 +26,7 @@ export function LoginForm({ onSuccess, initialEmail = '' }: LoginFormProps) {
     try {
       await signIn({ email: normaliseEmail(email), password });
     } catch (error) {
-      setFormError(getErrorMessage(error, errorMessages.loginFailed));
+      setFormError(getErrorMessage(error, signInErrorMessages.loginFailed));
       return;
     }
     onSuccess();

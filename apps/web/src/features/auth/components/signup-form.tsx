@@ -4,7 +4,7 @@ import {
   checkUsername,
   normaliseEmail,
 } from '@shipdeck/shared/auth-checks';
-import { errorMessages, validationMessages } from '@shipdeck/shared/messages';
+import { signInErrorMessages, validationMessages } from '@shipdeck/shared/sign-in-messages';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -48,7 +48,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
       setErrors(serverFieldErrors);
       // Errors the server pinned on a field show there; anything else goes above the form.
       if (!Object.values(serverFieldErrors).some(Boolean)) {
-        setFormError(getErrorMessage(error, errorMessages.signupFailed));
+        setFormError(getErrorMessage(error, signInErrorMessages.signupFailed));
       }
       return null;
     });

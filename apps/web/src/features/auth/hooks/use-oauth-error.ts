@@ -1,4 +1,4 @@
-import { oauthErrorFallback, oauthErrorMessages } from '@shipdeck/shared/messages';
+import { oauthErrorFallback, oauthErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 

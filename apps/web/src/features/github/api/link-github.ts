@@ -1,5 +1,5 @@
 import type { githubLinkResultSchema } from '@shipdeck/shared/github-auth';
-import { oauthErrorMessages } from '@shipdeck/shared/messages';
+import { oauthErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';

@@ -1,5 +1,6 @@
 import { changePasswordFormSchema } from '@shipdeck/shared/auth';
-import { errorMessages, successMessages, validationMessages } from '@shipdeck/shared/messages';
+import { errorMessages, successMessages } from '@shipdeck/shared/messages';
+import { validationMessages } from '@shipdeck/shared/sign-in-messages';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { profileBodySchema } from '@shipdeck/shared/auth';
-import { errorMessages, successMessages, validationMessages } from '@shipdeck/shared/messages';
+import { errorMessages, successMessages } from '@shipdeck/shared/messages';
+import { validationMessages } from '@shipdeck/shared/sign-in-messages';
 import { Pencil, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';

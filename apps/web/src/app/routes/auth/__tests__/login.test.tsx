@@ -1,4 +1,5 @@
-import { errorMessages, oauthErrorFallback, validationMessages } from '@shipdeck/shared/messages';
+import { errorMessages } from '@shipdeck/shared/messages';
+import { oauthErrorFallback, validationMessages } from '@shipdeck/shared/sign-in-messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

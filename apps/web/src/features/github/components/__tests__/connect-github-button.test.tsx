@@ -1,4 +1,5 @@
-import { errorMessages, oauthErrorMessages } from '@shipdeck/shared/messages';
+import { errorMessages } from '@shipdeck/shared/messages';
+import { oauthErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

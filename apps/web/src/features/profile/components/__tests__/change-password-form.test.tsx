@@ -1,4 +1,5 @@
-import { errorMessages, successMessages, validationMessages } from '@shipdeck/shared/messages';
+import { errorMessages, successMessages } from '@shipdeck/shared/messages';
+import { validationMessages } from '@shipdeck/shared/sign-in-messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 import {
   errorMessages,
   githubDisconnectMessages,
-  oauthErrorMessages,
   successMessages,
 } from '@shipdeck/shared/messages';
+import { oauthErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
