@@ -55,10 +55,13 @@ export async function markInboxLive(
 /**
  * The cron's pass: forgets the inbox of users no longer connected to GitHub, and queues a poll
  * for every connected user whose poll is due: at GitHub's interval while they have Shipdeck open,
- * every 10 minutes otherwise (for those who keep the "GitHub sync" preference on). Answers how
- * many polls it queued.
+ * every 10 minutes otherwise (for those who keep the "GitHub sync" preference on). Answers the
+ * users whose poll it queued.
  */
-export async function queueDueInboxPolls(app: FastifyInstance, now = new Date()): Promise<number> {
+export async function queueDueInboxPolls(
+  app: FastifyInstance,
+  now = new Date(),
+): Promise<string[]> {
   const orphans = await app.db
     .selectFrom('github_inbox_polls')
     .leftJoin('provider_tokens', (join) =>
@@ -97,7 +100,7 @@ export async function queueDueInboxPolls(app: FastifyInstance, now = new Date())
     )
     .execute();
   for (const row of due) await requestInboxPoll(app, row.user_id);
-  return due.length;
+  return due.map((row) => row.user_id);
 }
 
 /**
