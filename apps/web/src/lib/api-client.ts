@@ -1,5 +1,5 @@
 import { HTTP_TIMEOUT_MS } from '@shipdeck/shared/constants';
-import { errorMessages } from '@shipdeck/shared/messages';
+import { signInErrorMessages } from '@shipdeck/shared/sign-in-messages';
 import { type QueryValue, toQueryString } from '@shipdeck/shared/query-string';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
@@ -109,7 +109,7 @@ export function setTransport(next: Transport): void {
 function toApiError(status: number | null, data: unknown, statusText: string): ApiError {
   if (status === null) {
     return new ApiError({
-      message: errorMessages.network,
+      message: signInErrorMessages.network,
       status: null,
       code: null,
       serverMessage: null,
@@ -119,7 +119,7 @@ function toApiError(status: number | null, data: unknown, statusText: string): A
   const body = readErrorEnvelope(data);
   if (status >= 500) {
     return new ApiError({
-      message: errorMessages.server,
+      message: signInErrorMessages.server,
       status,
       code: body?.code ?? null,
       serverMessage: null,
@@ -229,7 +229,7 @@ export function unwrap<Schema extends { _output: unknown }>(
   const body = response.data;
   if (typeof body !== 'object' || body === null || !('data' in body)) {
     throw new ApiError({
-      message: errorMessages.server,
+      message: signInErrorMessages.server,
       status: response.status,
       code: null,
       serverMessage: null,
