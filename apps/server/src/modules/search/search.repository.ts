@@ -9,10 +9,10 @@ import type { Db } from '../../db/database.js';
  * deployments. Every kind is one query that ranks its rows in SQL (exact, then prefix, then
  * anywhere in the text) and reads at most `limit` of them; the kinds are then merged into one list.
  *
- * No index is added for it: the user's rows are reached from the user's id (the access rows' and
- * the Vercel tables' primary keys start with it), and matching text anywhere in a name cannot use
- * a B-tree. Over the 5,000-repository demo account every query stays within a few milliseconds
- * (bench/search.ts).
+ * No index is added for it: matching text anywhere in a name cannot use a B-tree, the Vercel
+ * tables' primary keys start with the user's id, and the access rows' primary key answers whether
+ * the user sees a repository. Over the 5,000-repository demo account each query takes a few
+ * milliseconds at most (bench/search.ts).
  */
 
 /** Lower rank first: how well a row matched. */
@@ -49,7 +49,9 @@ function needleOf(q: string): Needle {
   return {
     exact,
     prefix: `${escaped}%`,
-    anywhere: `%${escaped}%`,
+    // One character is in nearly every name: it matches at the start only. Anywhere, it would
+    // rank and sort the whole store (four times the time of any longer text over 5,000 repositories).
+    anywhere: exact.length > 1 ? `%${escaped}%` : `${escaped}%`,
     number: numberMatch ? Number(numberMatch[1]) : null,
     shaPrefix: /^[0-9a-f]{4,40}$/.test(exact) ? `${exact}%` : null,
   };
@@ -75,6 +77,21 @@ function textRank(columns: RawBuilder<unknown>[], needle: Needle) {
 
 const firstLine = (text: string | null) => (text ?? '').split('\n', 1)[0]?.trim() ?? '';
 
+/**
+ * The user's access row to a repository, for `exists`: the rows are read from the (shared) store
+ * table, and the user's access is looked up only for those whose text matched. Driving the query
+ * from the user's 5,000 access rows instead costs a primary-key lookup of the repository each,
+ * whatever the text: four times slower on SQLite for a text found in few names (bench/search.ts).
+ * PostgreSQL plans the semi-join from its statistics either way.
+ */
+function accessOf(db: Db, userId: string, repositoryColumn: 'r.id' | 'p.repository_id') {
+  return db
+    .selectFrom('github_repository_access as a')
+    .select(sql.lit(1).as('one'))
+    .where('a.user_id', '=', userId)
+    .where(sql<SqlBool>`a.repository_id = ${sql.ref(repositoryColumn)}`);
+}
+
 interface Ranked {
   rank: number;
   result: SearchResult;
@@ -84,10 +101,14 @@ async function searchRepositories(db: Db, userId: string, needle: Needle, limit:
   const name = sql.ref('r.name');
   const fullName = sql.ref('r.full_name');
   const rows = await db
-    .selectFrom('github_repository_access as a')
-    .innerJoin('github_repositories as r', 'r.id', 'a.repository_id')
-    .where('a.user_id', '=', userId)
-    .where(like(fullName, needle.anywhere))
+    .selectFrom('github_repositories as r')
+    .where((eb) =>
+      // Anywhere in the full name holds the name's start too, but a start only does not.
+      needle.exact.length > 1
+        ? like(fullName, needle.anywhere)
+        : eb.or([like(fullName, needle.prefix), like(name, needle.prefix)]),
+    )
+    .where((eb) => eb.exists(accessOf(db, userId, 'r.id')))
     .select([
       'r.id',
       'r.full_name',
@@ -123,15 +144,13 @@ async function searchPullRequests(db: Db, userId: string, needle: Needle, limit:
       : sql<number>`case when p.number = ${needle.number} then ${sql.lit(RANK.exact)} else ${textRank([title], needle)} end`;
   const rows = await db
     .selectFrom('github_pull_requests as p')
-    .innerJoin('github_repository_access as a', (join) =>
-      join.onRef('a.repository_id', '=', 'p.repository_id').on('a.user_id', '=', userId),
-    )
     .innerJoin('github_repositories as r', 'r.id', 'p.repository_id')
     .where((eb) =>
       needle.number === null
         ? like(title, needle.anywhere)
         : eb.or([eb('p.number', '=', needle.number), like(title, needle.anywhere)]),
     )
+    .where((eb) => eb.exists(accessOf(db, userId, 'p.repository_id')))
     .select([
       'p.id',
       'p.number',

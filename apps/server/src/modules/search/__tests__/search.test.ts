@@ -227,8 +227,22 @@ describe.each(testDialects)('GET /api/search on %s', (dialect) => {
   it('matches %, _ and \\ as themselves, not as wildcards', async () => {
     expect(titles(await search(alice.token, '100%'))).toEqual(['repository:octo/pct_100%']);
     expect(titles(await search(alice.token, 'under_'))).toEqual(['repository:octo/under_score']);
-    expect(titles(await search(alice.token, '%'))).toEqual(['repository:octo/pct_100%']);
+    expect(titles(await search(alice.token, '0%'))).toEqual(['repository:octo/pct_100%']);
+    // Alone, a `%` would match everything as a wildcard: no name starts with it.
+    expect(titles(await search(alice.token, '%'))).toEqual([]);
     expect(titles(await search(alice.token, 'x\\'))).toEqual([]);
+  });
+
+  it('matches one character only at the start of a name, owner or title', async () => {
+    const results = await search(alice.token, 'S');
+    expect(titles(results)).toEqual([
+      'repository:octo/storefront',
+      'vercel-project:storefront-web',
+      'deployment:storefront-web · feature/payments',
+    ]);
+    expect(titles(await search(alice.token, 'f')).filter((t) => t.startsWith('pull'))).toEqual([
+      'pull-request:Fix #42 in the cart',
+    ]);
   });
 
   it('answers at most `limit` results', async () => {
