@@ -33,23 +33,26 @@ export async function inboxPollDue(app: FastifyInstance, userId: string, now = n
 
 /**
  * The user has Shipdeck open (an event stream): recorded in the database so whichever instance
- * runs the due pass polls them at GitHub's interval rather than every 10 minutes.
+ * runs the due pass polls them at GitHub's interval rather than every 10 minutes. Users without
+ * GitHub are left out; answers those recorded.
  */
 export async function markInboxLive(
   app: FastifyInstance,
   userIds: readonly string[],
   now = new Date(),
-) {
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
   const until = new Date(now.getTime() + LIVE_WINDOW_MS).toISOString();
-  for (const userId of userIds) {
-    const connected = await app.db
-      .selectFrom('provider_tokens')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('provider', '=', 'github')
-      .executeTakeFirst();
-    if (connected) await savePollState(app.db, userId, { live_until: until });
+  const connected = await app.db
+    .selectFrom('provider_tokens')
+    .select('user_id')
+    .where('user_id', 'in', userIds)
+    .where('provider', '=', 'github')
+    .execute();
+  for (const { user_id: userId } of connected) {
+    await savePollState(app.db, userId, { live_until: until });
   }
+  return connected.map((row) => row.user_id);
 }
 
 /**
@@ -118,8 +121,8 @@ export async function registerGithubInboxJobs(app: FastifyInstance): Promise<voi
   await app.jobs.schedule(GITHUB_INBOX_DUE_QUEUE, '* * * * *');
 
   const opened = async (userId: string) => {
-    await markInboxLive(app, [userId]);
-    if (await inboxPollDue(app, userId)) await requestInboxPoll(app, userId);
+    const [connected] = await markInboxLive(app, [userId]);
+    if (connected && (await inboxPollDue(app, userId))) await requestInboxPoll(app, userId);
   };
   const unsubscribe = app.liveEvents.subscribeStreamOpened((userId) => {
     opened(userId).catch((error: unknown) =>

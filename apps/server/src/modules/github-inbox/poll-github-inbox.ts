@@ -193,13 +193,19 @@ export async function pollGithubInbox(
       return { ...(await refuse(accessFromRefusal(error))), requests: client.requests };
     }
     app.log.warn({ err: error, userId }, 'GitHub notifications poll failed');
+    const revoked = error instanceof RequestError && error.status === 401;
     await savePollState(db, userId, {
       last_poll_at: at,
-      not_before: later(now, (poll.poll_interval_seconds || DEFAULT_POLL_INTERVAL_SECONDS) * 1000),
-      last_error:
-        error instanceof RequestError && error.status === 401
-          ? 'GitHub no longer accepts the saved token'
-          : 'GitHub could not be reached',
+      // A revoked token waits for the slow cadence; GitHub failing, for its own interval.
+      not_before: later(
+        now,
+        revoked
+          ? OFFLINE_POLL_INTERVAL_MS
+          : (poll.poll_interval_seconds || DEFAULT_POLL_INTERVAL_SECONDS) * 1000,
+      ),
+      last_error: revoked
+        ? 'GitHub no longer accepts the saved token'
+        : 'GitHub could not be reached',
     });
     return result;
   }

@@ -34,7 +34,37 @@ export function isoTime(value: string): string {
 
 const SUBJECT_PATH =
   /\/repos\/[^/]+\/[^/]+\/(pulls|issues|commits|releases|discussions)\/([^/?#]+)$/;
-const COMMENT_PATH = /\/repos\/[^/]+\/[^/]+\/(issues|pulls)\/comments\/(\d+)$/;
+const COMMENT_PATH = /\/repos\/[^/]+\/[^/]+\/(issues\/comments|pulls\/comments|comments)\/(\d+)$/;
+/** GitHub Actions' title of a workflow-run notification, which Gitify parses the same way. */
+const WORKFLOW_TITLE =
+  /^(.+?) workflow run(?:, Attempt #\d+)? (succeeded|failed|cancelled|skipped) for (\S+) branch$/;
+const RUN_STATUS: Record<string, string> = {
+  succeeded: 'success',
+  failed: 'failure',
+  cancelled: 'cancelled',
+  skipped: 'skipped',
+};
+
+/** The Actions page, narrowed to the workflow, outcome and branch the title names when it does. */
+function actionsLink(base: string, title: string | null | undefined): string {
+  const match = title ? WORKFLOW_TITLE.exec(title) : null;
+  if (!match?.[1] || !match[2] || !match[3]) return `${base}/actions`;
+  const query = `workflow:"${match[1]}" is:${RUN_STATUS[match[2]] ?? match[2]} branch:${match[3]}`;
+  return `${base}/actions?query=${encodeURIComponent(query)}`;
+}
+
+/** The anchor of the latest comment, when it is a comment on this subject. */
+function commentAnchor(kind: string, latestCommentUrl: string | null | undefined): string {
+  const comment = latestCommentUrl ? COMMENT_PATH.exec(latestCommentUrl) : null;
+  if (!comment?.[1] || !comment[2]) return '';
+  const [, where, id] = comment;
+  if (where === 'issues/comments' && (kind === 'pulls' || kind === 'issues')) {
+    return `#issuecomment-${id}`;
+  }
+  if (where === 'pulls/comments' && kind === 'pulls') return `#discussion_r${id}`;
+  if (where === 'comments' && kind === 'commits') return `#commitcomment-${id}`;
+  return '';
+}
 
 /** The pull request's number when the thread is about one. */
 export function pullRequestNumber(subject: WireThread['subject']): number | null {
@@ -47,8 +77,9 @@ export function pullRequestNumber(subject: WireThread['subject']): number | null
  * The subject's page on the GitHub server the thread came from, derived as Gitify and Octobox
  * do from `subject.url` (an API URL) and the repository's `html_url`, so it works on GitHub
  * Enterprise Server too: pulls → /pull/N, issues → /issues/N, commits → /commit/SHA, releases →
- * the releases page, a CheckSuite → the Actions page, an alert → the security page; the latest
- * comment's anchor is added when it is a comment on the subject.
+ * the releases page, a CheckSuite → the Actions page (searched for its workflow, outcome and
+ * branch, as Gitify does), an alert → the security page; the latest comment's anchor
+ * (`#issuecomment-`, `#discussion_r`, `#commitcomment-`) is added when it is one on the subject.
  */
 export function threadWebLink(thread: Pick<WireThread, 'subject' | 'repository'>): string {
   const base = thread.repository.html_url.replace(/\/+$/, '');
@@ -62,20 +93,13 @@ export function threadWebLink(thread: Pick<WireThread, 'subject' | 'repository'>
     else if (kind === 'commits') link = `${base}/commit/${id}`;
     else if (kind === 'discussions') link = `${base}/discussions/${id}`;
     else link = `${base}/releases`;
-    const comment =
-      (kind === 'pulls' || kind === 'issues') && subject.latest_comment_url
-        ? COMMENT_PATH.exec(subject.latest_comment_url)
-        : null;
-    if (comment?.[1] && comment[2]) {
-      link +=
-        comment[1] === 'issues' ? `#issuecomment-${comment[2]}` : `#discussion_r${comment[2]}`;
-    }
+    link += commentAnchor(kind, subject.latest_comment_url);
     return link;
   }
   switch (subject.type) {
     case 'CheckSuite':
     case 'WorkflowRun':
-      return `${base}/actions`;
+      return actionsLink(base, subject.title);
     case 'RepositoryVulnerabilityAlert':
     case 'RepositoryDependabotAlertsThread':
       return `${base}/security/dependabot`;

@@ -15,11 +15,8 @@ describe('the web link of a thread', () => {
     html_url: 'https://ghe.example.com/acme/api',
   };
   const api = 'https://ghe.example.com/api/v3/repos/acme/api';
-  const link = (type: string, url: string | null, latest: string | null = null) =>
-    threadWebLink({
-      repository,
-      subject: { type, url, latest_comment_url: latest, title: 't' },
-    });
+  const link = (type: string, url: string | null, latest: string | null = null, title = 't') =>
+    threadWebLink({ repository, subject: { type, url, latest_comment_url: latest, title } });
 
   it('opens the subject on the GitHub server the repository lives on', () => {
     expect(link('PullRequest', `${api}/pulls/12`, `${api}/pulls/12`)).toBe(
@@ -36,7 +33,19 @@ describe('the web link of a thread', () => {
       'https://ghe.example.com/acme/api/commit/abc123',
     );
     expect(link('Release', `${api}/releases/55`)).toBe('https://ghe.example.com/acme/api/releases');
+    expect(link('Commit', `${api}/commits/abc123`, `${api}/comments/5`)).toBe(
+      'https://ghe.example.com/acme/api/commit/abc123#commitcomment-5',
+    );
     expect(link('CheckSuite', null)).toBe('https://ghe.example.com/acme/api/actions');
+    const run = link(
+      'CheckSuite',
+      null,
+      null,
+      'CI workflow run, Attempt #2 failed for main branch',
+    );
+    expect(run).toBe(
+      `https://ghe.example.com/acme/api/actions?query=${encodeURIComponent('workflow:"CI" is:failure branch:main')}`,
+    );
     expect(link('RepositoryDependabotAlertsThread', null)).toBe(
       'https://ghe.example.com/acme/api/security/dependabot',
     );
