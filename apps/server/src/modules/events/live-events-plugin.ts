@@ -1,18 +1,15 @@
 import type { ServerResponse } from 'node:http';
-import type { LiveEvent } from '@shipdeck/shared/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccountChangeListener, EventBus, EventSignalListener } from './event-bus.js';
-import { insertEvent } from './events.repository.js';
 import { createInProcessEventBus } from './in-process-event-bus.js';
 import { createPostgresEventBus } from './postgres-event-bus.js';
 
 export interface LiveEvents {
-  /** Stores the event for the user and announces it to every instance; answers its id. */
-  publish(userId: string, event: LiveEvent): Promise<number>;
   /**
    * Announces an event the caller stored itself (`insertEvent`, in the transaction that made the
-   * change it reports, so a crash cannot keep one without the other).
+   * change it reports, so a crash cannot keep one without the other). Features tell the browser
+   * through notifications/notify.ts (`notify`, `storeAndAnnounce`, `announceEvent`), which do both.
    */
   announce(userId: string, eventId: number): Promise<void>;
   subscribe(listener: EventSignalListener): () => void;
@@ -58,16 +55,6 @@ export const liveEventsPlugin = fp(
     const openedListeners = new Set<(userId: string) => void>();
 
     app.decorate('liveEvents', {
-      publish: async (userId: string, event: LiveEvent) => {
-        const eventId = await insertEvent(app.db, {
-          user_id: userId,
-          type: event.type,
-          payload: JSON.stringify(event),
-          created_at: new Date().toISOString(),
-        });
-        await bus.announce({ userId, eventId });
-        return eventId;
-      },
       announce: (userId: string, eventId: number) => bus.announce({ userId, eventId }),
       subscribe: (listener: EventSignalListener) => bus.subscribe(listener),
       subscribeAccountChanges: (listener: AccountChangeListener) =>

@@ -6,6 +6,7 @@ import type { SyncStateKey } from '../connections/sync-state.repository.js';
 import { updateSyncState } from '../connections/sync-state.repository.js';
 import type { SyncClient } from '../github-client/github-sync-client.js';
 import { ACCOUNT_RESOURCE } from './sync-constants.js';
+import { announceEvent } from '../notifications/notify.js';
 
 /** `full`: a refresh that reads everything again (a periodic refresh becomes one when due). */
 export type SyncReason = 'initial' | 'refresh' | 'full';
@@ -67,14 +68,11 @@ export function describeSyncError(error: unknown): string {
 /** Tells the user's open pages what the sync stored anew, so they refetch just that. */
 export async function publishChanges(ctx: SyncContext): Promise<void> {
   if (ctx.changed.size > 0) {
-    await ctx.app.liveEvents.publish(ctx.userId, {
-      type: 'data.changed',
-      resources: [...ctx.changed],
-    });
+    await announceEvent(ctx.app, ctx.userId, { type: 'data.changed', resources: [...ctx.changed] });
   }
   // A repository page refetches only for an event naming its repository.
   for (const repository of ctx.changedRepositories) {
-    await ctx.app.liveEvents.publish(ctx.userId, {
+    await announceEvent(ctx.app, ctx.userId, {
       type: 'data.changed',
       resources: ['repository', 'commits', 'pull-requests'],
       repository,

@@ -29,36 +29,79 @@ export interface NotificationInput {
   at?: string;
 }
 
+/** Stores the user's live events in `trx` (with the change they report) and answers their ids. */
+async function storeEvents(
+  trx: Db,
+  userId: string,
+  events: readonly LiveEvent[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const event of events) {
+    ids.push(
+      await insertEvent(trx, {
+        user_id: userId,
+        type: event.type,
+        payload: JSON.stringify(event),
+        created_at: new Date().toISOString(),
+      }),
+    );
+  }
+  return ids;
+}
+
 /**
- * The sink's one way to put items in a user's inbox and tell their open pages: `store` writes
- * the items (Shipdeck's own, or GitHub threads) in a transaction and answers those to announce;
- * their live events are stored in the same transaction (a process killed between the two would
+ * The sink's one way to tell a user's open pages anything. `store` writes the change (inbox items,
+ * Shipdeck's own or GitHub threads, or nothing) in a transaction and answers the live events it
+ * makes; those events are stored in the same transaction (a process killed between the two would
  * otherwise keep an item and lose its event, and a deduplicated retry would never send it), then
- * announced once committed. Answers what `store` answered.
+ * announced to every instance once committed. Answers what `store` answered.
  */
 export async function storeAndAnnounce<T>(
   app: FastifyInstance,
   userId: string,
-  store: (trx: Db) => Promise<{ result: T; announce: readonly Notification[] }>,
+  store: (trx: Db) => Promise<StoredChange<T>>,
 ): Promise<T> {
-  const { result, eventIds } = await app.db.transaction().execute(async (trx) => {
+  return (await commitAndAnnounce(app, userId, store)).result;
+}
+
+/** What a `store` step wrote: inbox items to announce, or live events of other kinds. */
+type StoredChange<T> =
+  { result: T; announce: readonly Notification[] } | { result: T; events: readonly LiveEvent[] };
+
+async function commitAndAnnounce<T>(
+  app: FastifyInstance,
+  userId: string,
+  store: (trx: Db) => Promise<StoredChange<T>>,
+): Promise<{ result: T; eventIds: number[] }> {
+  const committed = await app.db.transaction().execute(async (trx) => {
     const stored = await store(trx);
-    const ids: number[] = [];
-    for (const notification of stored.announce) {
-      const event: LiveEvent = { type: 'notification.created', notification };
-      ids.push(
-        await insertEvent(trx, {
-          user_id: userId,
-          type: event.type,
-          payload: JSON.stringify(event),
-          created_at: new Date().toISOString(),
-        }),
-      );
-    }
-    return { result: stored.result, eventIds: ids };
+    const events =
+      'events' in stored
+        ? stored.events
+        : stored.announce.map((notification): LiveEvent => ({
+            type: 'notification.created',
+            notification,
+          }));
+    return { result: stored.result, eventIds: await storeEvents(trx, userId, events) };
   });
-  for (const eventId of eventIds) await app.liveEvents.announce(userId, eventId);
-  return result;
+  for (const eventId of committed.eventIds) await app.liveEvents.announce(userId, eventId);
+  return committed;
+}
+
+/**
+ * Tells the user's open pages of a change that makes no inbox item (synced data to refetch, a
+ * sync's progress): the change itself was stored by whoever found it. Answers the event's id.
+ */
+export async function announceEvent(
+  app: FastifyInstance,
+  userId: string,
+  event: Exclude<LiveEvent, { type: 'notification.created' }>,
+): Promise<number> {
+  const { eventIds } = await commitAndAnnounce(app, userId, async () => ({
+    result: null,
+    events: [event],
+  }));
+  return eventIds[0] ?? 0;
 }
 
 /**

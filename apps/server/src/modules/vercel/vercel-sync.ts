@@ -14,6 +14,7 @@ import {
   replaceProjects,
   upsertDeployments,
 } from '../vercel-store/vercel-store.repository.js';
+import { announceEvent } from '../notifications/notify.js';
 
 export const PROJECTS_RESOURCE = 'projects';
 export const deploymentsResource = (projectId: string) => `deployments:${projectId}`;
@@ -162,7 +163,7 @@ export async function syncVercelAccount(
   });
   // Open deployment pages refetch what the sync brought in.
   if (changed) {
-    await app.liveEvents.publish(userId, {
+    await announceEvent(app, userId, {
       type: 'data.changed',
       resources: ['deployments', 'projects'],
     });
@@ -190,7 +191,7 @@ export async function syncVercelProjectAfterWebhook(
     return;
   }
   if (changed) {
-    await app.liveEvents.publish(userId, {
+    await announceEvent(app, userId, {
       type: 'data.changed',
       resources: ['deployments', 'projects'],
     });

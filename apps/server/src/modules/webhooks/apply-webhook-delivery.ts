@@ -9,6 +9,7 @@ import { resolveAudience } from '../notifications/audience.js';
 import type { WebhookProvider } from './webhook-deliveries.table.js';
 import { findDelivery, markDeliveryApplied } from './webhook-deliveries.repository.js';
 import type { WebhookEffects } from './webhook-effects.js';
+import { announceEvent } from '../notifications/notify.js';
 
 function effectsOf(provider: WebhookProvider, event: string, body: unknown): WebhookEffects {
   if (provider === 'github') return githubWebhookEffects(event, body);
@@ -52,7 +53,7 @@ export async function applyWebhookDelivery(
     }
     if (effects.changed) {
       for (const userId of await resolveAudience(app.db, effects.audience)) {
-        await app.liveEvents.publish(userId, { type: 'data.changed', ...effects.changed });
+        await announceEvent(app, userId, { type: 'data.changed', ...effects.changed });
       }
     }
     await markDeliveryApplied(app.db, provider, deliveryId, null);

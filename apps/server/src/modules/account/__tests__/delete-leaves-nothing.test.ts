@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
+import { announceEvent } from '../../notifications/notify.js';
 import { signInWithGithub, useEmulator } from '../../../test-github.js';
 import { rowsMentioning } from './rows-of-user.js';
 
@@ -26,7 +27,7 @@ describe.each(testDialects)('no row of a deleted user survives on %s', (dialect)
     // Touch what a real session leaves behind: cached GitHub answers, tickets, events, items.
     await t.app.inject({ method: 'GET', url: '/api/github/repos', headers: bearer(token) });
     await t.app.inject({ method: 'POST', url: '/api/events/ticket', headers: bearer(token) });
-    await t.app.liveEvents.publish(id, { type: 'data.changed', resources: ['stats'] });
+    await announceEvent(t.app, id, { type: 'data.changed', resources: ['stats'] });
     const before = await rowsMentioning(t.database.db, dialect, [id]);
     const tablesBefore = new Set(before.map((r) => r.table));
     for (const table of [

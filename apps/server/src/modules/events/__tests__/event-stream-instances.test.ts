@@ -6,6 +6,7 @@ import { buildApp } from '../../../app.js';
 import { createDatabase } from '../../../db/database.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { bearer, signUpAndLogIn, testConfig } from '../../../test-app.js';
+import { announceEvent } from '../../notifications/notify.js';
 import { openEventStream } from './sse-client.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -48,7 +49,7 @@ describe.runIf(postgresUrl)('events across two instances over one PostgreSQL', (
     const baseUrl = await consumer.listen({ port: 0, host: '127.0.0.1' });
     const me = await signUpAndLogIn(producer);
     const stream = await openEventStream(consumer, baseUrl, me.token);
-    const eventId = await producer.liveEvents.publish(me.userId, {
+    const eventId = await announceEvent(producer, me.userId, {
       type: 'data.changed',
       resources: ['pull-requests'],
       repository: 'acme/web',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
+import { announceEvent } from '../../notifications/notify.js';
 import { openEventStream } from './sse-client.js';
 
 describe.each(testDialects)('GET /api/events on %s', (dialect) => {
@@ -15,12 +16,12 @@ describe.each(testDialects)('GET /api/events on %s', (dialect) => {
     const me = await signUpAndLogIn(t.app);
     const other = await signUpAndLogIn(t.app);
     const stream = await openEventStream(t.app, baseUrl, me.token);
-    await t.app.liveEvents.publish(other.userId, { type: 'data.changed', resources: ['stats'] });
-    const first = await t.app.liveEvents.publish(me.userId, {
+    await announceEvent(t.app, other.userId, { type: 'data.changed', resources: ['stats'] });
+    const first = await announceEvent(t.app, me.userId, {
       type: 'data.changed',
       resources: ['repositories'],
     });
-    const second = await t.app.liveEvents.publish(me.userId, {
+    const second = await announceEvent(t.app, me.userId, {
       type: 'sync.progress',
       provider: 'github',
       phase: 'repositories',
@@ -41,11 +42,11 @@ describe.each(testDialects)('GET /api/events on %s', (dialect) => {
 
   it('replays what was missed after Last-Event-ID', async () => {
     const me = await signUpAndLogIn(t.app);
-    const seen = await t.app.liveEvents.publish(me.userId, {
+    const seen = await announceEvent(t.app, me.userId, {
       type: 'data.changed',
       resources: ['commits'],
     });
-    const missed = await t.app.liveEvents.publish(me.userId, {
+    const missed = await announceEvent(t.app, me.userId, {
       type: 'data.changed',
       resources: ['deployments'],
     });
