@@ -13,7 +13,7 @@
 // a request.
 // Run: npx tsx --conditions=@shipdeck/source bench/search.ts [--db sqlite|postgres|both]
 //   [--repos 5000] [--rounds 2] [--queries 300] [--keep]
-// `--keep` leaves the synced SQLite file (its path is printed) for EXPLAIN QUERY PLAN.
+// `--keep` leaves the synced SQLite file or PostgreSQL schema (printed) for EXPLAIN.
 // PostgreSQL: a throw-away schema on postgres://postgres@127.0.0.1:5432/test (or
 // BENCH_POSTGRES_URL), dropped at the end. Prints the figures and writes bench/results/search.json.
 import { randomBytes } from 'node:crypto';
@@ -81,10 +81,12 @@ async function openDatabase(
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = createDatabase({ dialect: 'postgres', connectionString: POSTGRES_URL, schema });
+  if (values.keep) console.log(`PostgreSQL schema: ${schema}`);
   return {
     handle,
     drop: async () => {
       await handle.destroy();
+      if (values.keep) return;
       const cleaner = new pg.Client({ connectionString: POSTGRES_URL });
       await cleaner.connect();
       await cleaner.query(`drop schema ${schema} cascade`);

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell';
 import { useStats } from '@/features/auth/api/get-stats';
+import { CommandPaletteButton } from '@/features/command-palette/command-palette-button';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -33,6 +34,7 @@ function SignedInShell() {
       actions={
         <>
           <DemoBadge />
+          <CommandPaletteButton />
           <ThemeToggle />
           <NotificationBell />
           <div className="ml-1">

@@ -1,0 +1,167 @@
+import type { SearchResult } from '@shipdeck/shared/search';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { buildUser } from '@/testing/test-data';
+import { CommandPaletteButton } from '../command-palette-button';
+
+// Counts the palette module's evaluation: the moment its code is loaded.
+const loaded = vi.hoisted(() => ({ palette: 0 }));
+vi.mock('../command-palette', async (importOriginal) => {
+  loaded.palette += 1;
+  return importOriginal();
+});
+
+let idleCallbacks: IdleRequestCallback[] = [];
+beforeEach(() => {
+  idleCallbacks = [];
+  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => {
+    idleCallbacks.push(callback);
+    return idleCallbacks.length;
+  });
+  vi.stubGlobal('cancelIdleCallback', (handle: number) => {
+    idleCallbacks[handle - 1] = () => undefined;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const results: SearchResult[] = [
+  {
+    kind: 'repository',
+    id: '1',
+    title: 'octo/shop',
+    subtitle: 'TypeScript',
+    href: '/repo/octo/shop',
+  },
+  {
+    kind: 'pull-request',
+    id: '2',
+    title: 'Shop checkout',
+    subtitle: 'octo/shop #12 · open',
+    href: 'https://github.com/octo/shop/pull/12',
+  },
+  {
+    kind: 'deployment',
+    id: 'dpl_1',
+    title: 'shop · main',
+    subtitle: 'Production · ready · abc1234',
+    href: '/deployments/dpl_1',
+  },
+];
+
+function renderButton() {
+  return renderApp(
+    <header>
+      <CommandPaletteButton />
+    </header>,
+    { url: '/dashboard', user: buildUser() },
+  );
+}
+
+const combobox = () =>
+  screen.getByRole('combobox', {
+    name: 'Search repositories, pull requests, deployments and pages',
+  });
+
+describe('command palette (issue 28)', () => {
+  it('loads when the browser is idle, opens on Ctrl+K with the pages and actions, and searches the store as you type', async () => {
+    const api = mockApi({ 'GET /api/search': ok({ results }) });
+    const { router } = renderButton();
+    await screen.findByRole('button', { name: 'Search' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(loaded.palette).toBe(0);
+    act(() => {
+      for (const callback of idleCallbacks)
+        callback({ didTimeout: false, timeRemaining: () => 50 });
+    });
+    await vi.waitFor(() => expect(loaded.palette).toBe(1));
+
+    await userEvent.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Search Shipdeck' });
+    expect(combobox()).toHaveFocus();
+    expect(combobox()).toHaveAttribute('aria-expanded', 'true');
+    const listbox = within(dialog).getByRole('listbox', { name: 'Results' });
+    expect(combobox()).toHaveAttribute('aria-controls', listbox.id);
+    expect(within(listbox).getByRole('group', { name: 'Pages' })).toBeInTheDocument();
+    expect(within(listbox).getByRole('option', { name: 'Sign out' })).toBeInTheDocument();
+
+    await userEvent.type(combobox(), 'shop');
+    const repository = await within(dialog).findByRole('option', { name: /^octo\/shop/ });
+    expect(api.requests.filter((r) => r.url === '/api/search').at(-1)?.params).toEqual({
+      q: 'shop',
+    });
+    expect(within(dialog).getByRole('group', { name: 'Repositories' })).toContainElement(
+      repository,
+    );
+    expect(within(dialog).getByRole('group', { name: 'Pull requests' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('3 results');
+    expect(repository).toHaveAttribute('aria-selected', 'true');
+    expect(combobox()).toHaveAttribute('aria-activedescendant', repository.id);
+
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    const deployment = within(dialog).getByRole('option', { name: /^shop · main/ });
+    expect(combobox()).toHaveAttribute('aria-activedescendant', deployment.id);
+    await userEvent.keyboard('{ArrowDown}');
+    // Past the last option, back to the first.
+    expect(combobox()).toHaveAttribute('aria-activedescendant', repository.id);
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deployments/dpl_1'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes on Escape and gives the focus back to the button that opened it', async () => {
+    mockApi({});
+    renderButton();
+    const button = await screen.findByRole('button', { name: 'Search' });
+    await userEvent.click(button);
+    await screen.findByRole('dialog', { name: 'Search Shipdeck' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('finds pages by name or keyword and opens them', async () => {
+    mockApi({ 'GET /api/search': ok({ results: [] }) });
+    const { router } = renderButton();
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    await userEvent.type(combobox(), 'dora');
+    await userEvent.click(await screen.findByRole('option', { name: 'Insights' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/insights'));
+  });
+
+  it('says so when nothing matches, and when the search fails', async () => {
+    let answer = ok({ results: [] });
+    mockApi({ 'GET /api/search': () => answer });
+    renderButton();
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    await userEvent.type(combobox(), 'zzz');
+    expect(await screen.findByText('No results for “zzz”')).toBeInTheDocument();
+    expect(combobox()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+
+    answer = fail(500, 'Internal server error', 'INTERNAL_ERROR');
+    await userEvent.type(combobox(), 'q');
+    expect(
+      await screen.findByText(
+        'Search is unavailable right now. Pages and actions still work; try again in a moment.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('signs out through the user menu’s own sign-out', async () => {
+    const api = mockApi({ 'POST /auth/logout': ok({}) });
+    const { router } = renderButton();
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    await userEvent.type(combobox(), 'sign o');
+    await screen.findByRole('option', { name: 'Sign out' });
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.requests.some((r) => r.method === 'POST' && r.url === '/auth/logout')).toBe(true);
+  });
+});

@@ -1,0 +1,348 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { SearchResult, SearchResultKind } from '@shipdeck/shared/search';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ArrowUpRight,
+  BarChart3,
+  Bell,
+  FolderGit2,
+  GitPullRequest,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  Rocket,
+  Search,
+  Settings,
+  SunMoon,
+  User,
+} from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { VercelIcon } from '@/components/icons/vercel-icon';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/features/auth/api/logout';
+import { useUser } from '@/features/auth/hooks/use-session';
+import { useTheme } from '@/features/theme/hooks/use-theme';
+import { toggleTheme } from '@/features/theme/lib/theme-store';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { cx } from '@/utils/cx';
+import { externalUrl } from '@/utils/external-url';
+import { QUERY_MAX, searchQueryOptions } from './api/search';
+import { actionCommands, type Command, matchCommands, pageCommands } from './commands';
+import { paletteTexts } from './texts';
+
+/** Long enough to skip the requests of a word typed at speed, short enough to feel instant. */
+const DEBOUNCE_MS = 120;
+/** The Integrations card on /settings, where Vercel is connected. */
+const INTEGRATIONS_TITLE_ID = 'integrations-title';
+
+type Option = {
+  key: string;
+  title: string;
+  subtitle?: string;
+  icon: ReactNode;
+  external: boolean;
+  run: () => void;
+};
+type Group = { id: string; label: string; options: Option[] };
+
+const pageIcons: Record<string, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  repositories: FolderGit2,
+  'pull-requests': GitPullRequest,
+  deployments: Rocket,
+  insights: BarChart3,
+  notifications: Bell,
+  profile: User,
+  settings: Settings,
+  'toggle-theme': SunMoon,
+  'sign-out': LogOut,
+};
+const kindIcons: Record<SearchResultKind, ReactNode> = {
+  repository: <FolderGit2 aria-hidden="true" />,
+  'pull-request': <GitPullRequest aria-hidden="true" />,
+  'vercel-project': <VercelIcon />,
+  deployment: <Rocket aria-hidden="true" />,
+};
+
+function commandIcon(command: Command): ReactNode {
+  if (command.id === 'connect-vercel') return <VercelIcon />;
+  const Icon = pageIcons[command.id] ?? Settings;
+  return <Icon aria-hidden="true" />;
+}
+
+/** Scrolls to an element of a page still loading, once it is there (3 s at most). */
+function revealWhenPresent(id: string) {
+  const until = performance.now() + 3_000;
+  const look = () => {
+    const element = document.getElementById(id);
+    if (element) element.scrollIntoView?.({ block: 'start' });
+    else if (performance.now() < until) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+type CommandPaletteProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/**
+ * The command palette (issue 28): a dialog holding one combobox (WAI-ARIA's combobox pattern: the
+ * focus stays in the text field, the active option is `aria-activedescendant`). One list of the
+ * app's pages and actions, matched here, and the server's search over what is synced, grouped by
+ * kind in the server's order. Loaded by `CommandPaletteButton` when the browser is idle.
+ */
+export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
+  // Radix gives the focus back to a Dialog.Trigger only: the palette opens from a shortcut too,
+  // so it goes back to whatever had it (the header's button, a link on the page).
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-zinc-950/50 backdrop-blur-[1px]" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            const focused = document.activeElement;
+            returnFocusTo.current = focused instanceof HTMLElement ? focused : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+          }}
+          className="fixed top-[8vh] left-1/2 z-50 flex max-h-[80vh] w-[calc(100vw-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <DialogPrimitive.Title className="sr-only">{paletteTexts.title}</DialogPrimitive.Title>
+          <PaletteBody close={() => onOpenChange(false)} />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+function PaletteBody({ close }: { close: () => void }) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const user = useUser();
+  const theme = useTheme();
+  const baseId = useId();
+  const listboxId = `${baseId}-listbox`;
+  const [text, setText] = useState('');
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const q = text.trim().slice(0, QUERY_MAX);
+  const searched = useDebouncedValue(q, DEBOUNCE_MS);
+  const search = useQuery(searchQueryOptions(searched));
+
+  const go = (to: string) => {
+    close();
+    void navigate(to);
+  };
+  const runCommand = (command: Command) => {
+    if (command.to) return go(command.to);
+    if (command.action === 'connect-vercel') {
+      go(paths.settings);
+      revealWhenPresent(INTEGRATIONS_TITLE_ID);
+    } else if (command.action === 'toggle-theme') {
+      toggleTheme();
+      close();
+    } else if (command.action === 'sign-out') {
+      close();
+      logout.mutate();
+    }
+  };
+  const openResult = (result: SearchResult) => {
+    if (!result.href.startsWith('/')) {
+      const url = externalUrl(result.href);
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+      close();
+      return;
+    }
+    go(result.href);
+  };
+
+  const groups: Group[] = [];
+  const commandGroup = (id: 'pages' | 'actions', commands: readonly Command[]) => {
+    const options = matchCommands(commands, q).map((command): Option => ({
+      key: `${id}:${command.id}`,
+      title: command.label,
+      icon: commandIcon(command),
+      external: false,
+      run: () => runCommand(command),
+    }));
+    if (options.length) groups.push({ id, label: paletteTexts.groups[id], options });
+  };
+  commandGroup('pages', pageCommands);
+  commandGroup('actions', actionCommands(user.vercelConnected, theme));
+  // The server's answer, only while it answers a text still typed (not the empty field's).
+  const results = q && searched ? (search.data?.results ?? []) : [];
+  for (const result of results) {
+    let group = groups.find((g) => g.id === result.kind);
+    if (!group) {
+      group = { id: result.kind, label: paletteTexts.groups[result.kind], options: [] };
+      groups.push(group);
+    }
+    group.options.push({
+      key: `${result.kind}:${result.id}`,
+      title: result.title,
+      subtitle: result.subtitle,
+      icon: kindIcons[result.kind],
+      external: !result.href.startsWith('/'),
+      run: () => openResult(result),
+    });
+  }
+  const options = groups.flatMap((group) => group.options);
+  const activeIndex = Math.max(
+    0,
+    options.findIndex((option) => option.key === activeKey),
+  );
+  const active = options.length ? options[activeIndex] : undefined;
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+  const activeId = active ? optionId(activeIndex) : undefined;
+
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!options.length) return;
+    const move = (index: number) => {
+      event.preventDefault();
+      setActiveKey(options[(index + options.length) % options.length]?.key ?? null);
+    };
+    if (event.key === 'ArrowDown') move(activeIndex + 1);
+    else if (event.key === 'ArrowUp') move(activeIndex - 1);
+    else if (event.key === 'PageDown') move(Math.min(options.length - 1, activeIndex + 5));
+    else if (event.key === 'PageUp') move(Math.max(0, activeIndex - 5));
+    else if (event.key === 'Enter' && active && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      active.run();
+    }
+  };
+
+  const waiting = q.length > 0 && (q !== searched || search.isFetching);
+  const failed = q.length > 0 && search.isError && !search.isFetching;
+  const noResults = q.length > 0 && !waiting && !failed && options.length === 0;
+  const status = !q
+    ? paletteTexts.hint
+    : waiting
+      ? paletteTexts.searching
+      : failed
+        ? paletteTexts.error
+        : noResults
+          ? paletteTexts.noResults(q)
+          : paletteTexts.count(options.length);
+
+  return (
+    <>
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 dark:border-zinc-800">
+        <Search aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
+        <input
+          type="text"
+          role="combobox"
+          aria-label={paletteTexts.inputLabel}
+          aria-expanded={options.length > 0}
+          aria-controls={listboxId}
+          aria-activedescendant={activeId}
+          aria-autocomplete="list"
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={QUERY_MAX + 20}
+          placeholder={paletteTexts.placeholder}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActiveKey(null);
+          }}
+          onKeyDown={onKeyDown}
+          className="h-12 min-w-0 flex-1 bg-transparent text-base text-zinc-900 placeholder:text-zinc-500 focus:outline-none dark:text-zinc-50 dark:placeholder:text-zinc-400"
+        />
+        {waiting ? <Spinner label={paletteTexts.searching} className="size-4" /> : null}
+      </div>
+      {options.length ? (
+        <div
+          id={listboxId}
+          role="listbox"
+          aria-label={paletteTexts.listLabel}
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-1.5"
+        >
+          {groups.map((group) => (
+            <ul
+              key={group.id}
+              role="group"
+              aria-labelledby={`${baseId}-${group.id}`}
+              className="mb-1 last:mb-0"
+            >
+              <li
+                role="presentation"
+                id={`${baseId}-${group.id}`}
+                className="px-2 pt-2 pb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400"
+              >
+                {group.label}
+              </li>
+              {group.options.map((option) => {
+                const index = options.indexOf(option);
+                const selected = index === activeIndex;
+                return (
+                  <li
+                    key={option.key}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={selected}
+                    // The focus stays in the field: a press never takes it away.
+                    onPointerDown={(event) => event.preventDefault()}
+                    onPointerMove={() => {
+                      if (!selected) setActiveKey(option.key);
+                    }}
+                    onClick={option.run}
+                    className={cx(
+                      'flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm [&_svg]:size-4 [&_svg]:shrink-0',
+                      selected
+                        ? 'bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50'
+                        : 'text-zinc-700 dark:text-zinc-300',
+                    )}
+                  >
+                    <span className="text-zinc-500 dark:text-zinc-400">{option.icon}</span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{option.title}</span>
+                      {option.subtitle ? (
+                        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                          {option.subtitle}
+                        </span>
+                      ) : null}
+                    </span>
+                    {option.external ? (
+                      <>
+                        <ArrowUpRight
+                          aria-hidden="true"
+                          className="text-zinc-500 dark:text-zinc-400"
+                        />
+                        <span className="sr-only">{paletteTexts.opensGithub}</span>
+                      </>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          ))}
+        </div>
+      ) : null}
+      <div className="border-t border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+        <p role="status" className={cx(failed && 'text-red-700 dark:text-red-400')}>
+          {status}
+        </p>
+        {noResults ? <p className="mt-0.5">{paletteTexts.noResultsDetail}</p> : null}
+        <p aria-hidden="true" className="mt-1 hidden gap-3 sm:flex">
+          <span>
+            <kbd className="font-sans">↑↓</kbd> {paletteTexts.keys.move}
+          </span>
+          <span>
+            <kbd className="font-sans">Enter</kbd> {paletteTexts.keys.open}
+          </span>
+          <span>
+            <kbd className="font-sans">Esc</kbd> {paletteTexts.keys.close}
+          </span>
+        </p>
+      </div>
+    </>
+  );
+}
