@@ -20,7 +20,19 @@ export function UserMenu() {
   const user = useUser();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  useEffect(() => whenIdle(prefetch), []);
+  // Once idle, the code loads and the closed menu mounts behind the trigger: the first
+  // press then only opens it (Radix's own handler), instead of mounting it first (issue 27).
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadDropdown().then(
+          () => setWanted(true),
+          // A failed prefetch is no error to report: the first press fetches the code again.
+          () => undefined,
+        );
+      }),
+    [],
+  );
   const trigger = (
     <button
       type="button"

@@ -22,8 +22,20 @@ const prefetch = () => void loadPopover().catch(() => undefined);
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // Once idle, the code loads and the closed popover mounts behind the trigger: the first
+  // press then only opens it (Radix's own handler), instead of mounting it first (issue 27).
   // Both bells ask; the module is fetched once.
-  useEffect(() => whenIdle(prefetch), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadPopover().then(
+          () => setWanted(true),
+          // A failed prefetch is no error to report: the first press fetches the code again.
+          () => undefined,
+        );
+      }),
+    [],
+  );
   const query = useNotifications({ page: 1, perPage: pageSizes.notificationsPanel });
   const unread = query.data?.unreadCount ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
