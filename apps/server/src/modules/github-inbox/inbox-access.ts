@@ -36,17 +36,17 @@ export interface InboxAccess {
  * and the scopes saved with it.
  */
 export async function inboxAccess(app: FastifyInstance, userId: string): Promise<InboxAccess> {
-  const token = await findGithubTokenRow(app.db, userId);
-  if (!token || !token.github_id) return { state: 'not-connected', showThreads: false };
+  const connection = await findGithubTokenRow(app.db, userId);
+  if (!connection || !connection.github_id) return { state: 'not-connected', showThreads: false };
   const poll = await findPollState(app.db, userId);
-  const current = poll?.token_updated_at === token.updated_at;
+  const current = poll?.token_updated_at === connection.updated_at;
   if (current && poll.access) {
     return { state: poll.access, showThreads: poll.access === 'synced' };
   }
-  if (!tokenCanReadNotifications(app.secrets.open(token.token_sealed))) {
+  if (!tokenCanReadNotifications(app.secrets.open(connection.token_sealed))) {
     return { state: 'unsupported-token', showThreads: false };
   }
-  const scopes = splitScopes(token.scopes);
+  const scopes = splitScopes(connection.scopes);
   if (scopes.length > 0 && !scopesAllowNotifications(scopes)) {
     return { state: 'missing-scope', showThreads: false };
   }

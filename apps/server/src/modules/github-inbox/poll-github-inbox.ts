@@ -117,13 +117,13 @@ export async function pollGithubInbox(
   const at = now.toISOString();
   const db = app.db;
   const result: PollResult = { outcome: 'failed', requests: 0, written: 0 };
-  const token = await findGithubTokenRow(db, userId);
-  if (!token || !token.github_id || !token.github_login) {
+  const connection = await findGithubTokenRow(db, userId);
+  if (!connection || !connection.github_id || !connection.github_login) {
     await deleteGithubInbox(db, userId);
     return { ...result, outcome: 'not-connected' };
   }
   let poll = await findPollState(db, userId);
-  if (!poll || poll.token_updated_at !== token.updated_at) {
+  if (!poll || poll.token_updated_at !== connection.updated_at) {
     // A new token (or account) starts afresh: nothing read with the old one stays.
     await deleteThreads(db, userId);
     await savePollState(db, userId, {
@@ -133,7 +133,7 @@ export async function pollGithubInbox(
       last_full_at: null,
       last_success_at: null,
       last_error: null,
-      token_updated_at: token.updated_at,
+      token_updated_at: connection.updated_at,
     });
     poll = await findPollState(db, userId);
   }
@@ -153,10 +153,10 @@ export async function pollGithubInbox(
     });
     return { ...result, outcome: access };
   };
-  if (!tokenCanReadNotifications(app.secrets.open(token.token_sealed))) {
+  if (!tokenCanReadNotifications(app.secrets.open(connection.token_sealed))) {
     return refuse('unsupported-token');
   }
-  const client = await openSyncClient(app, userId, token.github_login);
+  const client = await openSyncClient(app, userId, connection.github_login);
   if (!client) return { ...result, outcome: 'not-connected' };
 
   const full =
@@ -315,7 +315,7 @@ export async function pollGithubInbox(
     });
     return {
       result: toWrite.length + read,
-      announce: token.pref_notifications === 1 ? announce : [],
+      announce: connection.pref_notifications === 1 ? announce : [],
     };
   });
   return { ...result, outcome: 'synced' };

@@ -255,6 +255,9 @@ describe.each(testDialects)('provider faults on %s', (dialect) => {
     ];
     const synced = (await get('/api/github/sync')).data as { syncedAt: string | null };
     if (!synced.syncedAt) throw new Error('the first GitHub sync failed');
+    // Opening the inbox asks for the first poll of GitHub's notifications: the baseline holds them.
+    await get('/api/notifications');
+    await t.app.jobs.drain();
     for (const url of readRoutes) {
       const answer = await get(url);
       if (answer.status !== 200) throw new Error(`${url} answered ${answer.status} before faults`);
