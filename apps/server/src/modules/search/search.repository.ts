@@ -16,7 +16,10 @@ import type { Db } from '../../db/database.js';
  */
 
 /** Lower rank first: how well a row matched. */
-const RANK = { exact: 0, prefix: 1, anywhere: 2, weak: 3 } as const;
+const RANK = { exact: 0, prefix: 1, word: 2, anywhere: 3, weak: 4 } as const;
+
+/** What starts a word inside a name, a branch or a title: `lazy-api` is found by `api` first. */
+const WORD_SEPARATORS = [' ', '-', '/', '.', '\\_'];
 
 /** Among results of the same rank, the order of the kinds. */
 const KIND_ORDER: Record<SearchResultKind, number> = {
@@ -35,6 +38,8 @@ interface Needle {
   /** Lower-cased text, for equality. */
   exact: string;
   prefix: string;
+  /** At the start of a word inside the text. */
+  wordStarts: string[];
   anywhere: string;
   /** `#123` or `123`: a pull-request number. */
   number: number | null;
@@ -49,6 +54,7 @@ function needleOf(q: string): Needle {
   return {
     exact,
     prefix: `${escaped}%`,
+    wordStarts: WORD_SEPARATORS.map((separator) => `%${separator}${escaped}%`),
     // One character is in nearly every name: it matches at the start only. Anywhere, it would
     // rank and sort the whole store (four times the time of any longer text over 5,000 repositories).
     anywhere: exact.length > 1 ? `%${escaped}%` : `${escaped}%`,
@@ -62,7 +68,10 @@ function like(column: RawBuilder<unknown>, pattern: string) {
   return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
 }
 
-/** The rank of a row matched on any of `columns`: exact, prefix or anywhere, the best of them. */
+/**
+ * The rank of a row matched on any of `columns`: exact, prefix, a word's start or anywhere, the
+ * best of them. Evaluated for matched rows only.
+ */
 function textRank(columns: RawBuilder<unknown>[], needle: Needle) {
   const exact = sql.join(
     columns.map((column) => sql`lower(${column}) = ${needle.exact}`),
@@ -72,7 +81,11 @@ function textRank(columns: RawBuilder<unknown>[], needle: Needle) {
     columns.map((column) => like(column, needle.prefix)),
     sql` or `,
   );
-  return sql<number>`case when ${exact} then ${sql.lit(RANK.exact)} when ${prefix} then ${sql.lit(RANK.prefix)} else ${sql.lit(RANK.anywhere)} end`;
+  const word = sql.join(
+    columns.flatMap((column) => needle.wordStarts.map((pattern) => like(column, pattern))),
+    sql` or `,
+  );
+  return sql<number>`case when ${exact} then ${sql.lit(RANK.exact)} when ${prefix} then ${sql.lit(RANK.prefix)} when ${word} then ${sql.lit(RANK.word)} else ${sql.lit(RANK.anywhere)} end`;
 }
 
 const firstLine = (text: string | null) => (text ?? '').split('\n', 1)[0]?.trim() ?? '';

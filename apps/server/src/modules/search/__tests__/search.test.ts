@@ -81,6 +81,10 @@ describe.each(testDialects)('GET /api/search on %s', (dialect) => {
     await storeRepository(db, alice.userId, { id: 710_004, owner: 'octo', name: 'pctx1000' });
     await storeRepository(db, alice.userId, { id: 710_005, owner: 'octo', name: 'under_score' });
     await storeRepository(db, alice.userId, { id: 710_006, owner: 'octo', name: 'underXscore' });
+    // Pushed before octo/rapid: only the word's start ranks it first for `api`.
+    await storeRepository(db, alice.userId, { id: 710_008, owner: 'octo', name: 'lazy-api' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await storeRepository(db, alice.userId, { id: 710_007, owner: 'octo', name: 'rapid' });
     // Bob's own repository, which Alice never sees, and one both see.
     await storeRepository(db, bob.userId, { id: 720_001, owner: 'bobco', name: 'secret-store' });
     await storeRepository(db, bob.userId, { id: 710_001, owner: 'octo', name: 'storefront' });
@@ -158,6 +162,13 @@ describe.each(testDialects)('GET /api/search on %s', (dialect) => {
     expect(titles(results).indexOf('vercel-project:storefront-web')).toBeLessThan(
       titles(results).indexOf('repository:octo/mystore'),
     );
+  });
+
+  it('ranks a match at the start of a word above one inside a word', async () => {
+    expect(titles(await search(alice.token, 'API'))).toEqual([
+      'repository:octo/lazy-api',
+      'repository:octo/rapid',
+    ]);
   });
 
   it('finds pull requests by title, by #number and by the number alone, linking to GitHub', async () => {
