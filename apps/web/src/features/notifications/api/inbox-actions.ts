@@ -4,7 +4,9 @@ import type {
   unreadCountResultSchema,
 } from '@shipdeck/shared/notifications';
 import { useMutation } from '@tanstack/react-query';
+import { notificationTexts } from '@shipdeck/shared/notification-constants';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { queryClient } from '@/lib/query-client';
 import { notificationsQueryKey } from './get-notifications';
 
@@ -60,4 +62,15 @@ export function useDoneMergedClosed() {
     mutationFn: doneMergedClosed,
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });
+}
+
+/**
+ * Why an action failed, in words: GitHub's refusal as the server said it, or that GitHub did not
+ * answer (a 502 carries no message the client shows), or the client's own network words.
+ */
+export function actionFailureReason(error: unknown): string {
+  if (!(error instanceof ApiError)) return '';
+  if (error.serverMessage) return error.serverMessage;
+  if (error.code === 'PROVIDER_ERROR') return notificationTexts.githubNoAnswer;
+  return error.message;
 }

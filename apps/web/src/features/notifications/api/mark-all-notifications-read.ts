@@ -2,10 +2,10 @@ import { notificationTexts } from '@shipdeck/shared/notification-constants';
 import type { unreadCountResultSchema } from '@shipdeck/shared/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/api-error';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { notificationsQueryKey } from './get-notifications';
+import { actionFailureReason } from './inbox-actions';
 
 export async function markAllNotificationsRead() {
   // A refusal (GitHub's, for its threads) is said below with its reason.
@@ -20,7 +20,7 @@ export function useMarkAllNotificationsRead() {
     mutationFn: markAllNotificationsRead,
     onSuccess: () => toast.success(notificationTexts.markAllReadDone),
     onError: (error) => {
-      const reason = getErrorMessage(error, '');
+      const reason = actionFailureReason(error);
       toast.error(
         notificationTexts.markAllReadFailed,
         reason ? { description: reason } : undefined,

@@ -22,6 +22,7 @@ export function groupTitle(group: Group): string {
 export function InboxGroupRow({
   group,
   active,
+  current,
   expanded,
   selectedIds,
   pending,
@@ -31,6 +32,7 @@ export function InboxGroupRow({
 }: {
   group: Group;
   active: boolean;
+  current: boolean;
   expanded: boolean;
   selectedIds: ReadonlySet<string>;
   pending: boolean;
@@ -64,7 +66,7 @@ export function InboxGroupRow({
           .filter(Boolean)
           .join(', ')}
         onFocus={() => handlers.onFocusRow(group.key)}
-        className={rowClasses(active, allSelected, unread > 0)}
+        className={rowClasses(current, allSelected, unread > 0)}
       >
         <input
           ref={checkbox}

@@ -35,15 +35,15 @@ export function rowLabel(notification: Notification, selected: boolean): string 
     .join(', ');
 }
 
-export const rowClasses = (active: boolean, selected: boolean, unread: boolean) =>
+export const rowClasses = (current: boolean, selected: boolean, unread: boolean) =>
   cx(
-    'relative flex gap-3 px-3 py-3 sm:px-4 focus-visible:z-10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
+    'relative flex flex-wrap gap-x-3 gap-y-1 px-3 py-3 sm:flex-nowrap sm:px-4 focus-visible:z-10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
     selected
       ? 'bg-blue-50 dark:bg-blue-950/50'
       : unread
         ? 'bg-white dark:bg-transparent'
         : 'bg-zinc-50/60 dark:bg-zinc-950/30',
-    active &&
+    current &&
       'before:absolute before:inset-y-0 before:left-0 before:w-0.5 before:bg-blue-600 dark:before:bg-blue-400',
   );
 
@@ -66,7 +66,8 @@ export function RowActions({
   const anyUnread = notifications.some((notification) => !notification.read);
   const anyGithub = notifications.some((notification) => notification.source === 'github');
   return (
-    <div className="flex shrink-0 items-start gap-0.5">
+    // A row of its own under the item on a phone, at its end from the small breakpoint up.
+    <div className="-my-1 flex w-full shrink-0 items-start justify-end gap-0.5 sm:my-0 sm:w-auto">
       <Button
         variant="ghost"
         size="icon"
@@ -176,6 +177,7 @@ export function InboxItemRow({
   notification,
   entryKey,
   active,
+  current,
   selected,
   nested = false,
   pending,
@@ -183,8 +185,10 @@ export function InboxItemRow({
 }: {
   notification: Notification;
   entryKey: string;
-  /** The row the keyboard is on: the one row in the tab order. */
+  /** The one row in the tab order: the keyboard's, or the first before any move. */
   active: boolean;
+  /** The row the keyboard is on, marked at its edge when the focus is elsewhere. */
+  current: boolean;
   selected: boolean;
   /** Inside an open CI activity group. */
   nested?: boolean;
@@ -199,7 +203,7 @@ export function InboxItemRow({
       tabIndex={active ? 0 : -1}
       aria-label={rowLabel(notification, selected)}
       onFocus={() => handlers.onFocusRow(entryKey)}
-      className={cx(rowClasses(active, selected, !notification.read), nested && 'pl-8 sm:pl-10')}
+      className={cx(rowClasses(current, selected, !notification.read), nested && 'pl-8 sm:pl-10')}
     >
       <input
         type="checkbox"

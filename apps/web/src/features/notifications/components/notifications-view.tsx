@@ -9,12 +9,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage } from '@/lib/api-error';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { useClearNotifications } from '../api/clear-notifications';
 import { useInboxNotifications, notificationsQueryKey } from '../api/get-notifications';
-import { type InboxAction, runInboxActions, useDoneMergedClosed } from '../api/inbox-actions';
+import {
+  actionFailureReason,
+  type InboxAction,
+  runInboxActions,
+  useDoneMergedClosed,
+} from '../api/inbox-actions';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useInboxTriage } from '../hooks/use-inbox-triage';
@@ -127,9 +131,9 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
     }
     if (outcome.failed.length > 0) {
       const failure = notificationTexts.actionFailed(action, outcome.failed.length);
-      const reason = getErrorMessage(outcome.failed[0]?.error, '');
+      const reason = actionFailureReason(outcome.failed[0]?.error);
       toast.error(failure, reason ? { description: reason } : undefined);
-      messages.push(reason ? `${failure} ${reason}` : failure);
+      messages.push(reason ? `${failure}. ${reason}` : `${failure}.`);
     } else if (fromSelection) {
       triage.send({ type: 'clear-selection' });
     }
@@ -210,6 +214,7 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
             notification={row.notification}
             entryKey={row.key}
             active={row.key === tabKey}
+            current={row.key === state.activeKey}
             selected={selected.has(row.notification.id)}
             pending={pendingIds.has(row.notification.id)}
             handlers={handlers}
@@ -219,6 +224,7 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
             key={row.key}
             group={row}
             active={row.key === tabKey}
+            current={row.key === state.activeKey}
             expanded={expanded.has(row.key)}
             selectedIds={selected}
             pending={row.notifications.some((notification) => pendingIds.has(notification.id))}
@@ -233,6 +239,7 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
                   notification={notification}
                   entryKey={key}
                   active={key === tabKey}
+                  current={key === state.activeKey}
                   selected={selected.has(notification.id)}
                   pending={pendingIds.has(notification.id)}
                   nested
@@ -272,12 +279,16 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
                       announce(text);
                     },
                     onError: (error) => {
-                      const reason = getErrorMessage(error, '');
+                      const reason = actionFailureReason(error);
                       toast.error(
                         notificationTexts.doneFailed,
                         reason ? { description: reason } : undefined,
                       );
-                      announce(`${notificationTexts.doneFailed}. ${reason}`);
+                      announce(
+                        reason
+                          ? `${notificationTexts.doneFailed}. ${reason}`
+                          : notificationTexts.doneFailed,
+                      );
                     },
                   })
                 }
@@ -298,6 +309,7 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
               variant="outline"
               size="sm"
               disabled={!data || data.pagination.total === 0 || clear.isPending}
+              title={notificationTexts.clearAllHint}
               onClick={() => clear.mutate()}
             >
               {notificationTexts.clearAll}
@@ -314,16 +326,18 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
                 {notificationTexts.clearFilters}
               </Button>
             ) : null}
-            <Button
-              variant="ghost"
-              size="sm"
-              className="ml-auto"
-              aria-keyshortcuts="?"
-              onClick={() => setHelpOpen(true)}
-            >
-              <Keyboard aria-hidden="true" />
-              {notificationTexts.keyboardShortcuts}
-            </Button>
+            {/* Phones rarely have the keys; every action has its button there. */}
+            <span className="ml-auto hidden sm:block">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-keyshortcuts="?"
+                onClick={() => setHelpOpen(true)}
+              >
+                <Keyboard aria-hidden="true" />
+                {notificationTexts.keyboardShortcuts}
+              </Button>
+            </span>
           </div>
         </div>
         {selectedNotifications.length > 0 ? (

@@ -244,7 +244,7 @@ describe('the inbox', () => {
     );
     await waitFor(() =>
       expect(screen.getByTestId('inbox-announcer')).toHaveTextContent(
-        /Could not mute the item; nothing changed for it\. GitHub refused: the token cannot/,
+        /Could not mute the item\. GitHub refused: the token cannot/,
       ),
     );
     expect(await screen.findByText(/Could not mute the item/)).toBeInTheDocument();
