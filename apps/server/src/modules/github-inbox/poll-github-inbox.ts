@@ -311,7 +311,8 @@ export async function pollGithubInbox(
     await savePollState(trx, userId, {
       ...pollState,
       last_modified: first.lastModified ?? poll.last_modified,
-      ...(complete ? { last_full_at: at } : {}),
+      // A list of more than MAX_POLL_PAGES pages reconciles only what it read, on the same cadence.
+      last_full_at: at,
     });
     return {
       result: toWrite.length + read,
