@@ -143,7 +143,7 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
     await t.app.jobs.drain();
   });
 
-  it('forgets the GitHub side of a user who disconnected GitHub', async () => {
+  it('forgets the GitHub side of a user who disconnected GitHub when the inbox is next read', async () => {
     const login = dialect === 'sqlite' ? 'octocat' : 'monalisa';
     const { token, userId } = await connect(login);
     await githubItems(token);
@@ -158,7 +158,6 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
     const answer = await githubItems(token);
     expect(answer.githubInbox).toBe('not-connected');
     expect(answer.notifications).toEqual([]);
-    await queueDueInboxPolls(t.app);
     const left = await t.database.db
       .selectFrom('github_notification_threads')
       .select('thread_id')
@@ -166,5 +165,21 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
       .execute();
     expect(left).toEqual([]);
     expect(await pollRow(userId)).toBeUndefined();
+  });
+
+  it('has the due pass forget a disconnected user nobody asked about', async () => {
+    const login = dialect === 'sqlite' ? 'hubot' : 'zoe-unicode';
+    const { token, userId } = await connect(login);
+    await githubItems(token);
+    await t.app.jobs.drain();
+    await t.app.inject({ method: 'DELETE', url: '/auth/github', headers: bearer(token) });
+    await queueDueInboxPolls(t.app);
+    expect(await pollRow(userId)).toBeUndefined();
+    const left = await t.database.db
+      .selectFrom('github_notification_threads')
+      .select('thread_id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(left).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import {
   parseItemId,
   unreadCountOf,
 } from '../inbox-actions.js';
+import { deleteGithubInbox, findPollState } from '../github-inbox.repository.js';
 import { inboxAccess } from '../inbox-access.js';
 import { inboxPollDue, requestInboxPoll } from '../inbox-jobs.js';
 import { countInboxUnread, listInbox } from '../merged-inbox.repository.js';
@@ -52,8 +53,11 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const { page, perPage, ...filters } = request.query;
       const access = await inboxAccess(app, user.id);
-      // The store answers; a poll that is due is asked for, never waited on.
-      if (access.state !== 'not-connected' && (await inboxPollDue(app, user.id))) {
+      if (access.state === 'not-connected') {
+        // GitHub was disconnected: what was read from it goes now rather than at the due pass.
+        if (await findPollState(app.db, user.id)) await deleteGithubInbox(app.db, user.id);
+      } else if (await inboxPollDue(app, user.id)) {
+        // The store answers; a poll that is due is asked for, never waited on.
         await requestInboxPoll(app, user.id);
       }
       const inbox = await listInbox(app.db, user.id, {
