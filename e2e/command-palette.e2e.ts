@@ -127,6 +127,14 @@ describe('the command palette', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL('**/insights');
 
+      // An action: the settings section that connects Vercel.
+      await page.keyboard.press('Control+k');
+      await combobox.fill('vercel');
+      await listbox.getByRole('option', { name: 'Connect Vercel' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/settings');
+      await page.getByRole('heading', { name: 'Integrations' }).waitFor();
+
       // Nothing found: said in words.
       await page.keyboard.press('Control+k');
       await combobox.fill('zz-no-such-thing-zz');

@@ -70,9 +70,14 @@ function like(column: RawBuilder<unknown>, pattern: string) {
 
 /**
  * The rank of a row matched on any of `columns`: exact, prefix, a word's start or anywhere, the
- * best of them. Evaluated for matched rows only.
+ * best of them. Evaluated for matched rows only. `wordColumns` (all of them by default) are the
+ * ones looked at for a word's start: a repository's full name holds its name's words too.
  */
-function textRank(columns: RawBuilder<unknown>[], needle: Needle) {
+function textRank(
+  columns: RawBuilder<unknown>[],
+  needle: Needle,
+  wordColumns: RawBuilder<unknown>[] = columns,
+) {
   const exact = sql.join(
     columns.map((column) => sql`lower(${column}) = ${needle.exact}`),
     sql` or `,
@@ -82,7 +87,7 @@ function textRank(columns: RawBuilder<unknown>[], needle: Needle) {
     sql` or `,
   );
   const word = sql.join(
-    columns.flatMap((column) => needle.wordStarts.map((pattern) => like(column, pattern))),
+    wordColumns.flatMap((column) => needle.wordStarts.map((pattern) => like(column, pattern))),
     sql` or `,
   );
   return sql<number>`case when ${exact} then ${sql.lit(RANK.exact)} when ${prefix} then ${sql.lit(RANK.prefix)} when ${word} then ${sql.lit(RANK.word)} else ${sql.lit(RANK.anywhere)} end`;
@@ -130,7 +135,7 @@ async function searchRepositories(db: Db, userId: string, needle: Needle, limit:
       'r.description',
       'r.language',
       // The repository's own name counts as much as its full name: `shop` finds octo/shop first.
-      textRank([name, fullName], needle).as('rank'),
+      textRank([name, fullName], needle, [fullName]).as('rank'),
     ])
     .orderBy('rank')
     .orderBy(sql`coalesce(r.pushed_at, '')`, 'desc')

@@ -160,18 +160,25 @@ function PaletteBody({ close }: { close: () => void }) {
   };
 
   const groups: Group[] = [];
-  const commandGroup = (id: 'pages' | 'actions', commands: readonly Command[]) => {
-    const options = matchCommands(commands, q).map((command): Option => ({
-      key: `${id}:${command.id}`,
+  // Pages and actions in one ranking: the group of the best match comes first.
+  const commands = matchCommands(
+    [...pageCommands, ...actionCommands(user.vercelConnected, theme)],
+    q,
+  );
+  for (const command of commands) {
+    let group = groups.find((g) => g.id === command.group);
+    if (!group) {
+      group = { id: command.group, label: paletteTexts.groups[command.group], options: [] };
+      groups.push(group);
+    }
+    group.options.push({
+      key: `${command.group}:${command.id}`,
       title: command.label,
       icon: commandIcon(command),
       external: false,
       run: () => runCommand(command),
-    }));
-    if (options.length) groups.push({ id, label: paletteTexts.groups[id], options });
-  };
-  commandGroup('pages', pageCommands);
-  commandGroup('actions', actionCommands(user.vercelConnected, theme));
+    });
+  }
   // The server's answer, only while it answers a text still typed (not the empty field's).
   const results = q && searched ? (search.data?.results ?? []) : [];
   for (const result of results) {

@@ -90,8 +90,8 @@ export const actionCommands = (vercelConnected: boolean, theme: 'dark' | 'light'
 ];
 
 /**
- * The commands matching `q`, best first: the label starting with it, then a word of the label or
- * a keyword starting with it, then the label containing it. Every command for an empty text.
+ * The commands matching `q`, best first: the label starting with it, then a word of the label,
+ * then a keyword starting with it, then the label containing it. Every command for an empty text.
  */
 export function matchCommands(commands: readonly Command[], q: string): Command[] {
   const needle = q.trim().toLowerCase();
@@ -99,14 +99,15 @@ export function matchCommands(commands: readonly Command[], q: string): Command[
   const scored: { command: Command; score: number; index: number }[] = [];
   commands.forEach((command, index) => {
     const label = command.label.toLowerCase();
-    const words = [...label.split(/\s+/), ...command.keywords];
     const score = label.startsWith(needle)
       ? 0
-      : words.some((word) => word.startsWith(needle))
+      : label.split(/\s+/).some((word) => word.startsWith(needle))
         ? 1
-        : label.includes(needle)
+        : command.keywords.some((word) => word.startsWith(needle))
           ? 2
-          : -1;
+          : label.includes(needle)
+            ? 3
+            : -1;
     if (score >= 0) scored.push({ command, score, index });
   });
   return scored.sort((a, b) => a.score - b.score || a.index - b.index).map((s) => s.command);

@@ -126,10 +126,33 @@ describe('command palette (issue 28)', () => {
     await waitFor(() => expect(button).toHaveFocus());
   });
 
+  it('answers ⌘K on macOS, where Ctrl+K is left to the text fields', async () => {
+    vi.spyOn(navigator, 'platform', 'get').mockReturnValue('MacIntel');
+    mockApi({});
+    renderButton();
+    const button = await screen.findByRole('button', { name: 'Search' });
+    expect(button).toHaveAttribute('aria-keyshortcuts', 'Meta+K');
+    expect(button).toHaveTextContent('⌘K');
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Meta>}k{/Meta}');
+    expect(await screen.findByRole('dialog', { name: 'Search Shipdeck' })).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
   it('finds pages by name or keyword and opens them', async () => {
     mockApi({ 'GET /api/search': ok({ results: [] }) });
     const { router } = renderButton();
     await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    await userEvent.type(combobox(), 'vercel');
+    // A word of the action's own label counts more than a page's keyword (Deployments: vercel).
+    const connect = await screen.findByRole('option', { name: 'Connect Vercel' });
+    expect(combobox()).toHaveAttribute('aria-activedescendant', connect.id);
+    expect(
+      screen.getAllByRole('group').map((group) => group.getAttribute('aria-labelledby')),
+    ).toHaveLength(2);
+    expect(screen.getAllByRole('group')[0]).toHaveAccessibleName('Actions');
+    await userEvent.clear(combobox());
     await userEvent.type(combobox(), 'dora');
     await userEvent.click(await screen.findByRole('option', { name: 'Insights' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/insights'));
