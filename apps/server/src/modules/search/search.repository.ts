@@ -310,14 +310,30 @@ export async function searchStore(
     searchProjects(db, userId, needle, limit),
     searchDeployments(db, userId, needle, limit),
   ]);
-  return lists
+  const ranked = lists
     .flatMap((list) => list.map((entry, index) => ({ ...entry, index })))
     .sort(
       (a, b) =>
         a.rank - b.rank ||
         KIND_ORDER[a.result.kind] - KIND_ORDER[b.result.kind] ||
         a.index - b.index,
-    )
-    .slice(0, limit)
-    .map((entry) => entry.result);
+    );
+  // Every kind that matched gets its share of the answer first (`main` names a branch of every
+  // production deployment, and should still show the repositories it finds); what the others leave
+  // goes to the best of the rest. The answer stays in rank order.
+  const share = Math.ceil(limit / Math.max(1, lists.filter((list) => list.length).length));
+  const taken = new Map<SearchResultKind, number>();
+  const chosen = new Set<(typeof ranked)[number]>();
+  for (const entry of ranked) {
+    const count = taken.get(entry.result.kind) ?? 0;
+    if (count < share && chosen.size < limit) {
+      chosen.add(entry);
+      taken.set(entry.result.kind, count + 1);
+    }
+  }
+  for (const entry of ranked) {
+    if (chosen.size >= limit) break;
+    chosen.add(entry);
+  }
+  return ranked.filter((entry) => chosen.has(entry)).map((entry) => entry.result);
 }

@@ -256,8 +256,16 @@ describe.each(testDialects)('GET /api/search on %s', (dialect) => {
     ]);
   });
 
-  it('answers at most `limit` results', async () => {
+  it('answers at most `limit` results, each kind that matched getting its share', async () => {
     expect(await search(alice.token, 'o', '&limit=2')).toHaveLength(2);
+    // Ranked alone, octo/mystore (inside a word) would come before the deployment (its project's
+    // name only): three kinds matched, one place each.
+    const shared = await search(alice.token, 'st', '&limit=3');
+    expect(titles(shared)).toEqual([
+      'repository:octo/storefront',
+      'vercel-project:storefront-web',
+      'deployment:storefront-web · feature/payments',
+    ]);
     expect((await search(alice.token, 'o')).length).toBeGreaterThan(2);
   });
 
