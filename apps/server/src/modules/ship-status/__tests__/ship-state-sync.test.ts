@@ -53,8 +53,9 @@ describe.each(testDialects)('ship status stored by the GitHub sync on %s', (dial
     const withShip = result.pullRequests.filter(
       (pull): pull is ShipPullRequest => 'review' in pull,
     );
-    expect(withShip.length).toBeGreaterThan(0);
-    expect(withShip.length).toBeLessThanOrEqual(30);
+    // Without GraphQL the REST reads still cover every open pull request (issue 27).
+    expect(withShip.length).toBeGreaterThan(30);
+    expect(withShip.length).toBe(result.pullRequests.length);
 
     // Prefer a pull request GitHub reports checks for, so both states are exercised.
     const github = new Octokit({ auth: 'ghp_emu_octocat', baseUrl: emulator.handle.githubApiUrl });
