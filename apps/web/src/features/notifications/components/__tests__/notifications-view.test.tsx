@@ -1,7 +1,7 @@
 import type { Notification, NotificationsResult } from '@shipdeck/shared/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NotificationsRoute } from '@/app/routes/app/notifications';
 import { fail, mockApi, ok, type RecordedRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -215,6 +215,44 @@ describe('the inbox', () => {
     // Keys typed inside the dialog are its own.
     await userEvent.keyboard('e');
     expect(requests.filter((request) => request.url.endsWith('/done'))).toHaveLength(2);
+  });
+
+  it('opens the keyboard’s item with o: a GitHub thread in a new tab, marked read', async () => {
+    const { requests } = mockApi({
+      'GET /api/notifications': inboxReply(inbox),
+      'POST /api/notifications/github-100/read': ok({ unreadCount: 3 }),
+    });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderApp(<NotificationsRoute />, { url: '/notifications', user });
+    await screen.findByRole('link', { name: /Fix the login redirect/ });
+    await userEvent.keyboard('jo');
+    expect(open).toHaveBeenCalledWith(
+      'https://github.com/acme/web/pull/12',
+      '_blank',
+      'noopener,noreferrer',
+    );
+    await waitFor(() =>
+      expect(requests.map((request) => request.url)).toContain(
+        '/api/notifications/github-100/read',
+      ),
+    );
+  });
+
+  it('says GitHub did not answer when the server could not reach it', async () => {
+    mockApi({
+      'GET /api/notifications': inboxReply(inbox),
+      'POST /api/notifications/github-100/done': fail(502, 'GitHub is down', 'PROVIDER_ERROR'),
+    });
+    renderApp(<NotificationsRoute />, { url: '/notifications', user });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Done: Fix the login redirect' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-announcer')).toHaveTextContent(
+        'Could not mark done the item. GitHub did not answer.',
+      ),
+    );
+    expect(screen.getByRole('link', { name: /Fix the login redirect/ })).toBeInTheDocument();
   });
 
   it('ignores the keys while typing or with a modifier held', async () => {
