@@ -1,6 +1,7 @@
 import type { ShipStatus } from '@shipdeck/shared/insights';
 import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { PULL_REQUEST_COLUMNS } from '../github-store/github-reads.repository.js';
 import { withShipStatus } from '../ship-status/attach-ship-status.js';
 
 export type PullRequestState = 'open' | 'closed' | 'merged';
@@ -44,29 +45,7 @@ async function storedPullRows(db: Db, userId: string, refs: readonly PullRequest
             )
             .on('github_repository_access.user_id', '=', userId),
         )
-        .select([
-          'github_pull_requests.id',
-          'github_pull_requests.number',
-          'github_pull_requests.title',
-          'github_pull_requests.body',
-          'github_pull_requests.state',
-          'github_pull_requests.draft',
-          'github_pull_requests.merged_at',
-          'github_pull_requests.closed_at',
-          'github_pull_requests.created_at',
-          'github_pull_requests.updated_at',
-          'github_pull_requests.comments',
-          'github_pull_requests.author_login',
-          'github_pull_requests.author_avatar_url',
-          'github_pull_requests.html_url',
-          'github_pull_requests.head_ref',
-          'github_pull_requests.head_repo_name',
-          'github_pull_requests.head_repo_html_url',
-          'github_pull_requests.head_sha',
-          'github_pull_requests.review_state',
-          'github_pull_requests.checks_state',
-          'github_repositories.full_name',
-        ])
+        .select(PULL_REQUEST_COLUMNS)
         .where((eb) =>
           eb.or(
             chunk.map((ref) =>

@@ -201,7 +201,8 @@ export function involvedPullRequests(db: Db, userId: string) {
     .where('github_pull_request_involvement.user_id', '=', userId);
 }
 
-const pullColumns = [
+/** The columns of a pull-request row as the pull-request DTOs and ship status read them. */
+export const PULL_REQUEST_COLUMNS = [
   'github_pull_requests.id',
   'github_pull_requests.number',
   'github_pull_requests.title',
@@ -283,7 +284,7 @@ export async function listInvolvedPullRequestRows(
   const [counted, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
     query
-      .select(pullColumns)
+      .select(PULL_REQUEST_COLUMNS)
       .orderBy(sortColumn, 'desc')
       .orderBy('github_pull_requests.id', 'desc')
       .limit(options.perPage)
@@ -316,7 +317,7 @@ export async function listRepositoryPullRows(
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirst();
   const rows = await query
-    .select(pullColumns)
+    .select(PULL_REQUEST_COLUMNS)
     .orderBy('github_pull_requests.updated_at', 'desc')
     .orderBy('github_pull_requests.id', 'desc')
     .limit(options.perPage)

@@ -9,6 +9,8 @@ const PROVIDER_TABLES = [
   'provider_tokens',
   'github_cache',
   'github_daily_snapshots',
+  'github_inbox_polls',
+  'github_notification_threads',
   'github_pull_request_involvement',
   'github_repository_access',
   'sync_state',
@@ -51,9 +53,16 @@ describe.each(testDialects)('no provider row of a disconnected user survives on 
     expect(github.statusCode).toBe(200);
     await connectVercel(t.app, token, { useServerAccount: true });
     await t.app.jobs.drain();
-    for (const url of ['/api/github/repos', '/api/vercel/projects', '/api/vercel/deployments']) {
+    for (const url of [
+      '/api/github/repos',
+      '/api/vercel/projects',
+      '/api/vercel/deployments',
+      // Opening the inbox asks for its first GitHub notifications poll.
+      '/api/notifications',
+    ]) {
       await t.app.inject({ method: 'GET', url, headers: bearer(token) });
     }
+    await t.app.jobs.drain();
     // Branches and languages are read from GitHub on demand, through the ETag cache: since ship
     // status comes from GraphQL, the sync alone leaves no cached answer to check for.
     const repos = await t.app.inject({

@@ -13,6 +13,7 @@ import { vercelConnectionOf } from '../../vercel-store/vercel-connection-dto.js'
 import { updateUser } from '../../auth/users.repository.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../../github-client/github-cache.repository.js';
+import { deleteGithubInbox } from '../../github-inbox/github-inbox.repository.js';
 import { deleteUserGithubData } from '../../github-store/github-store.repository.js';
 import { bindBrowser } from '../oauth-browser-cookie.js';
 import { startGithubAuthorization } from '../start-github-authorization.js';
@@ -69,6 +70,8 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await app.db.transaction().execute(async (trx) => {
         await deleteProviderToken(trx, user.id, 'github');
         await clearCachedAnswers(trx, user.id);
+        // GitHub's notification threads go with the token that read them.
+        await deleteGithubInbox(trx, user.id);
         return updateUser(trx, user.id, {
           github_id: null,
           github_login: null,
