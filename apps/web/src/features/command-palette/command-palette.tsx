@@ -45,7 +45,7 @@ type Option = {
   external: boolean;
   run: () => void;
 };
-type Group = { id: string; label: string; options: Option[] };
+type Group = { id: SearchResultKind | Command['group']; label: string; options: Option[] };
 
 const pageIcons: Record<string, LucideIcon> = {
   dashboard: LayoutDashboard,
@@ -149,8 +149,8 @@ function PaletteBody({ close }: { close: () => void }) {
       logout.mutate();
     }
   };
-  const openResult = (result: SearchResult) => {
-    if (!result.href.startsWith('/')) {
+  const openResult = (result: SearchResult, internal: boolean) => {
+    if (!internal) {
       const url = externalUrl(result.href);
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
       close();
@@ -160,42 +160,43 @@ function PaletteBody({ close }: { close: () => void }) {
   };
 
   const groups: Group[] = [];
-  // Pages and actions in one ranking: the group of the best match comes first.
+  const add = (id: Group['id'], option: Option) => {
+    let group = groups.find((g) => g.id === id);
+    if (!group) {
+      group = { id, label: paletteTexts.groups[id], options: [] };
+      groups.push(group);
+    }
+    group.options.push(option);
+  };
+  // Pages and actions in one ranking, then the server's; a page found only by a keyword or inside
+  // a word goes after what the server found (`github` opens the repository of that name first).
   const commands = matchCommands(
     [...pageCommands, ...actionCommands(user.vercelConnected, theme)],
     q,
   );
-  for (const command of commands) {
-    let group = groups.find((g) => g.id === command.group);
-    if (!group) {
-      group = { id: command.group, label: paletteTexts.groups[command.group], options: [] };
-      groups.push(group);
-    }
-    group.options.push({
+  const addCommand = ({ command }: { command: Command }) =>
+    add(command.group, {
       key: `${command.group}:${command.id}`,
       title: command.label,
       icon: commandIcon(command),
       external: false,
       run: () => runCommand(command),
     });
-  }
+  commands.filter((match) => match.strong).forEach(addCommand);
   // The server's answer, only while it answers a text still typed (not the empty field's).
   const results = q && searched ? (search.data?.results ?? []) : [];
   for (const result of results) {
-    let group = groups.find((g) => g.id === result.kind);
-    if (!group) {
-      group = { id: result.kind, label: paletteTexts.groups[result.kind], options: [] };
-      groups.push(group);
-    }
-    group.options.push({
+    const internal = result.href.startsWith('/') && !result.href.startsWith('//');
+    add(result.kind, {
       key: `${result.kind}:${result.id}`,
       title: result.title,
       subtitle: result.subtitle,
       icon: kindIcons[result.kind],
-      external: !result.href.startsWith('/'),
-      run: () => openResult(result),
+      external: !internal,
+      run: () => openResult(result, internal),
     });
   }
+  commands.filter((match) => !match.strong).forEach(addCommand);
   const options = groups.flatMap((group) => group.options);
   const activeIndex = Math.max(
     0,

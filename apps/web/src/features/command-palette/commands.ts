@@ -92,10 +92,15 @@ export const actionCommands = (vercelConnected: boolean, theme: 'dark' | 'light'
 /**
  * The commands matching `q`, best first: the label starting with it, then a word of the label,
  * then a keyword starting with it, then the label containing it. Every command for an empty text.
+ * `strong`: found by its label's start or a word of it; the others (a keyword, the inside of a
+ * word) come after what the server found.
  */
-export function matchCommands(commands: readonly Command[], q: string): Command[] {
+export function matchCommands(
+  commands: readonly Command[],
+  q: string,
+): { command: Command; strong: boolean }[] {
   const needle = q.trim().toLowerCase();
-  if (!needle) return [...commands];
+  if (!needle) return commands.map((command) => ({ command, strong: true }));
   const scored: { command: Command; score: number; index: number }[] = [];
   commands.forEach((command, index) => {
     const label = command.label.toLowerCase();
@@ -110,5 +115,7 @@ export function matchCommands(commands: readonly Command[], q: string): Command[
             : -1;
     if (score >= 0) scored.push({ command, score, index });
   });
-  return scored.sort((a, b) => a.score - b.score || a.index - b.index).map((s) => s.command);
+  return scored
+    .sort((a, b) => a.score - b.score || a.index - b.index)
+    .map(({ command, score }) => ({ command, strong: score < 2 }));
 }

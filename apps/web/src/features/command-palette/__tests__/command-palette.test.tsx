@@ -158,6 +158,31 @@ describe('command palette (issue 28)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/insights'));
   });
 
+  it('puts a page found only by a keyword after what the server found', async () => {
+    mockApi({
+      'GET /api/search': ok({
+        results: [
+          {
+            kind: 'repository',
+            id: '9',
+            title: 'octo/github',
+            subtitle: '',
+            href: '/repo/octo/github',
+          },
+        ],
+      }),
+    });
+    renderButton();
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    await userEvent.type(combobox(), 'github');
+    const repository = await screen.findByRole('option', { name: 'octo/github' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'octo/github',
+      'Repositories',
+    ]);
+    expect(combobox()).toHaveAttribute('aria-activedescendant', repository.id);
+  });
+
   it('says so when nothing matches, and when the search fails', async () => {
     let answer = ok({ results: [] });
     mockApi({ 'GET /api/search': () => answer });
