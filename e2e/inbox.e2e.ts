@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/fixtures.js';
 import { freePort } from './support/start-server.js';
-import { signInAsOctocat } from './support/sessions.js';
+import { signInAsOctocat, signUpOverApi } from './support/sessions.js';
 
 // The inbox (issue 28) in the browser: GitHub's threads (from the emulator, synced by the server)
 // beside Shipdeck's events, its filters in the address, keyboard triage written back to the
@@ -306,6 +306,48 @@ describe.each(looks.map((look, index) => ({ ...look, index })))(
       expect((await octocatThreads(emulatorPort)).get(id)?.unread).toBe(false);
       expect(e2e.pageErrors).toEqual([]);
     }, 120_000);
+
+    it('offers to connect GitHub, and says plainly why a fine-grained token brings no GitHub notifications', async () => {
+      const page = await e2e.newPage(look);
+      const { token: session } = await signUpOverApi(page);
+      await page.addInitScript((stored) => localStorage.setItem('token', stored), session);
+      await page.goto('/notifications');
+      await page.getByRole('heading', { name: 'GitHub not connected' }).waitFor();
+      await page.getByText(/your GitHub notifications beside Shipdeck’s events/).waitFor();
+
+      // GitHub never lets a fine-grained token read notifications.
+      const created = await admin(emulatorPort, '/tokens', {
+        method: 'POST',
+        body: JSON.stringify({ provider: 'github', login: 'monalisa', kind: 'fine-grained' }),
+      });
+      expect(created.status).toBe(201);
+      const { token } = (await created.json()) as { token: string };
+      const connected = await page.request.put('/auth/github', {
+        data: { token },
+        headers: { Authorization: `Bearer ${session}` },
+      });
+      expect(connected.status()).toBe(200);
+      const notice = page.getByText(
+        'Fine-grained personal access tokens and GitHub App tokens cannot read notifications',
+        { exact: false },
+      );
+      await expect
+        .poll(
+          async () => {
+            await page.goto('/notifications');
+            await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+            await page.waitForTimeout(500);
+            return notice.isVisible();
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(true);
+      await page
+        .getByText(/classic personal access token that has the notifications scope/)
+        .waitFor();
+      expect(await page.locator('[data-inbox-key] [data-source="github"]').count()).toBe(0);
+      expect(e2e.pageErrors).toEqual([]);
+    }, 90_000);
 
     it('new items arrive on the open inbox without a reload', async () => {
       const page = await octocatPage();
