@@ -28,6 +28,11 @@ export interface InboxAccess {
   state: GithubInboxState;
   /** Whether the stored threads belong in the inbox now (read with the current token). */
   showThreads: boolean;
+  /**
+   * A token that no poll has used yet (a new sign-in or connection): its first poll is due at
+   * once, whatever the interval the last token's polls kept.
+   */
+  newToken: boolean;
 }
 
 /**
@@ -37,18 +42,21 @@ export interface InboxAccess {
  */
 export async function inboxAccess(app: FastifyInstance, userId: string): Promise<InboxAccess> {
   const connection = await findGithubTokenRow(app.db, userId);
-  if (!connection || !connection.github_id) return { state: 'not-connected', showThreads: false };
+  if (!connection || !connection.github_id) {
+    return { state: 'not-connected', showThreads: false, newToken: false };
+  }
   const poll = await findPollState(app.db, userId);
   const current = poll?.token_updated_at === connection.updated_at;
   if (current && poll.access) {
-    return { state: poll.access, showThreads: poll.access === 'synced' };
+    return { state: poll.access, showThreads: poll.access === 'synced', newToken: false };
   }
+  const newToken = !current;
   if (!tokenCanReadNotifications(app.secrets.open(connection.token_sealed))) {
-    return { state: 'unsupported-token', showThreads: false };
+    return { state: 'unsupported-token', showThreads: false, newToken };
   }
   const scopes = splitScopes(connection.scopes);
   if (scopes.length > 0 && !scopesAllowNotifications(scopes)) {
-    return { state: 'missing-scope', showThreads: false };
+    return { state: 'missing-scope', showThreads: false, newToken };
   }
-  return { state: 'synced', showThreads: false };
+  return { state: 'synced', showThreads: false, newToken };
 }

@@ -143,6 +143,28 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
     await t.app.jobs.drain();
   });
 
+  it('polls a new token at once, however recently the last one polled', async () => {
+    const login = dialect === 'sqlite' ? 'xss-tester' : 'a-very-long-login-name-for-layout-tests';
+    const { token, userId } = await connect(login);
+    await githubItems(token);
+    await t.app.jobs.drain();
+    expect((await githubItems(token)).notifications.length).toBeGreaterThan(0);
+    // Signed in again (a new token for the same GitHub account), within GitHub's poll interval.
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/github',
+      headers: bearer(token),
+      payload: { token: emulator.handle.createGithubToken(login) },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const right = await githubItems(token);
+    expect(right.githubInbox).toBe('synced');
+    expect((await t.app.jobs.countQueued()).get(GITHUB_INBOX_QUEUE)).toBe(1);
+    await t.app.jobs.drain();
+    expect((await githubItems(token)).notifications.length).toBeGreaterThan(0);
+    expect((await pollRow(userId))?.last_success_at).not.toBeNull();
+  });
+
   it('forgets the GitHub side of a user who disconnected GitHub when the inbox is next read', async () => {
     const login = dialect === 'sqlite' ? 'octocat' : 'monalisa';
     const { token, userId } = await connect(login);
