@@ -288,6 +288,8 @@ async function openMenu(
   storageState: BrowserContextOptions['storageState'],
   trigger: string,
   surface: string,
+  /** A shortcut to press instead of the trigger (timed from its keydown). */
+  key?: string,
 ): Promise<MenuOpen> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
@@ -305,16 +307,20 @@ async function openMenu(
     await page.goto(url, { waitUntil: 'load' });
     await page.locator(trigger).waitFor({ state: 'visible' });
     await page.waitForTimeout(MENU_LOOK_MS);
-    await page.evaluate(() => {
-      const w = window as unknown as { shipdeckPress: number };
-      w.shipdeckPress = 0;
-      window.addEventListener('pointerdown', (event) => (w.shipdeckPress = event.timeStamp), {
-        capture: true,
-        once: true,
-      });
-    });
+    await page.evaluate(
+      (type) => {
+        const w = window as unknown as { shipdeckPress: number };
+        w.shipdeckPress = 0;
+        window.addEventListener(type, (event) => (w.shipdeckPress = event.timeStamp), {
+          capture: true,
+          once: true,
+        });
+      },
+      key === undefined ? 'pointerdown' : 'keydown',
+    );
     pressed = true;
-    await page.locator(trigger).click();
+    if (key === undefined) await page.locator(trigger).click();
+    else await page.keyboard.press(key);
     const ms = await page
       .waitForFunction(
         (selector) => {
@@ -343,6 +349,13 @@ const MENUS = [
     trigger: 'header button[aria-label^="Notifications"]',
     surface: '[role="dialog"][aria-label="Notifications"]',
   },
+  // Issue 28: the command palette's code loads when idle, so the first Ctrl+K opens it at once.
+  {
+    name: 'Command palette (Ctrl+K)',
+    trigger: 'header button[aria-label="Search"]',
+    surface: '[role="dialog"] [role="combobox"]',
+    key: 'Control+k',
+  },
 ];
 
 async function measureMenus(state: BrowserContextOptions['storageState']) {
@@ -352,7 +365,7 @@ async function measureMenus(state: BrowserContextOptions['storageState']) {
   for (const menu of MENUS) {
     const opens: MenuOpen[] = [];
     for (let i = 0; i < runs; i += 1) {
-      opens.push(await openMenu(url, state, menu.trigger, menu.surface));
+      opens.push(await openMenu(url, state, menu.trigger, menu.surface, menu.key));
     }
     const medianMs = median(opens.map((o) => o.ms));
     measured.push({
