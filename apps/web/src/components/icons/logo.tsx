@@ -1,7 +1,16 @@
 import { cx } from '@/utils/cx';
 
 /** Shipdeck's mark and word mark; the mark alone when `compact`. */
-export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
+export function Logo({
+  className,
+  compact = false,
+  wordClassName,
+}: {
+  className?: string;
+  compact?: boolean;
+  /** Classes of the word beside the mark (the app bar hides it on the narrowest phones). */
+  wordClassName?: string;
+}) {
   return (
     <span className={cx('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
       <svg viewBox="0 0 32 32" aria-hidden="true" className="size-6 shrink-0">
@@ -11,7 +20,11 @@ export function Logo({ className, compact = false }: { className?: string; compa
           className="fill-zinc-50 dark:fill-zinc-900"
         />
       </svg>
-      {compact ? <span className="sr-only">Shipdeck</span> : <span>Shipdeck</span>}
+      {compact ? (
+        <span className="sr-only">Shipdeck</span>
+      ) : (
+        <span className={wordClassName}>Shipdeck</span>
+      )}
     </span>
   );
 }

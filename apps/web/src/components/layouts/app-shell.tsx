@@ -62,7 +62,8 @@ export function AppShell({ actions, children }: AppShellProps) {
             className="mr-2 rounded-md px-1 py-1 text-zinc-900 dark:text-zinc-50"
             aria-label="Shipdeck home"
           >
-            <Logo />
+            {/* Below 400 px the bar's controls (menu, search, theme, bell, avatar) need the word's room. */}
+            <Logo wordClassName="max-[399px]:sr-only" />
           </Link>
           <nav aria-label="Main" className="hidden md:block">
             <ul className="flex items-center gap-1">
