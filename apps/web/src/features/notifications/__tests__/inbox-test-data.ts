@@ -16,7 +16,7 @@ export function githubItem(overrides: Partial<Notification> = {}): Notification 
     title: `Thread ${counter}`,
     message: '',
     severity: 'medium',
-    link: `https://github.com/acme/web/pull/${counter}`,
+    link: `https://ghe.example.com/acme/web/pull/${counter}`,
     createdAt: '2026-11-23T10:00:00.000Z',
     read: false,
     ...overrides,

@@ -61,7 +61,7 @@ describe('liveEventQueryKeys', () => {
           title: 'Fix login',
           message: '',
           severity: 'medium',
-          link: 'https://github.com/acme/web/pull/4',
+          link: 'https://ghe.example.com/acme/web/pull/4',
           createdAt: '2026-11-23T10:00:00.000Z',
           read: false,
         },

@@ -21,7 +21,7 @@ describe('the bell panel’s item', () => {
           reason: 'team_mention',
           repository: 'acme/web',
           message: '',
-          link: 'https://github.com/acme/web/pull/9',
+          link: 'https://ghe.example.com/acme/web/pull/9',
         })}
       />,
       { url: '/dashboard', user: buildUser() },
@@ -31,7 +31,7 @@ describe('the bell panel’s item', () => {
     expect(item).toHaveAccessibleName(/GitHub/);
     await userEvent.click(item);
     expect(open).toHaveBeenCalledWith(
-      'https://github.com/acme/web/pull/9',
+      'https://ghe.example.com/acme/web/pull/9',
       '_blank',
       'noopener,noreferrer',
     );

@@ -58,7 +58,7 @@ const review = githubItem({
       eta: null,
     },
   },
-  link: 'https://github.com/acme/web/pull/12',
+  link: 'https://ghe.example.com/acme/web/pull/12',
 });
 const deployFailed = shipdeckItem({ id: 'n-1', title: 'Deployment failed: web' });
 const ci1 = githubItem({
@@ -91,7 +91,7 @@ describe('the inbox', () => {
     renderApp(<NotificationsRoute />, { url: '/notifications', user });
 
     const title = await screen.findByRole('link', { name: /Fix the login redirect/ });
-    expect(title).toHaveAttribute('href', 'https://github.com/acme/web/pull/12');
+    expect(title).toHaveAttribute('href', 'https://ghe.example.com/acme/web/pull/12');
     expect(title).toHaveAttribute('target', '_blank');
     expect(title).toHaveAttribute('rel', 'noopener noreferrer');
     const row = title.closest('li') as HTMLElement;
@@ -227,7 +227,7 @@ describe('the inbox', () => {
     await screen.findByRole('link', { name: /Fix the login redirect/ });
     await userEvent.keyboard('jo');
     expect(open).toHaveBeenCalledWith(
-      'https://github.com/acme/web/pull/12',
+      'https://ghe.example.com/acme/web/pull/12',
       '_blank',
       'noopener,noreferrer',
     );
@@ -297,7 +297,7 @@ describe('the inbox', () => {
       'GET /api/meta': ok({
         demoMode: false,
         githubSignIn: true,
-        githubWebUrl: 'https://github.com',
+        githubWebUrl: 'https://ghe.example.com',
         version: 'test',
       }),
     });
@@ -312,7 +312,7 @@ describe('the inbox', () => {
     ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Create a classic token' })).toHaveAttribute(
       'href',
-      'https://github.com/settings/tokens/new?scopes=notifications,repo,read:org&description=Shipdeck',
+      'https://ghe.example.com/settings/tokens/new?scopes=notifications,repo,read:org&description=Shipdeck',
     );
   });
 
