@@ -63,8 +63,8 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
   });
   let baseUrl = '';
 
-  async function connect(login: string) {
-    const { token, userId } = await signUpAndLogIn(t.app);
+  /** Connects GitHub by a new token of `login` (again, for a user already connected). */
+  async function putGithubToken(token: string, login: string) {
     const put = await t.app.inject({
       method: 'PUT',
       url: '/auth/github',
@@ -72,6 +72,11 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
       payload: { token: emulator.handle.createGithubToken(login) },
     });
     expect(put.statusCode, put.body).toBe(200);
+  }
+
+  async function connect(login: string) {
+    const { token, userId } = await signUpAndLogIn(t.app);
+    await putGithubToken(token, login);
     await t.app.jobs.drain();
     return { token, userId };
   }
@@ -83,6 +88,12 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
       headers: bearer(token),
     });
     return dataOf(response, notificationsResultSchema);
+  }
+
+  /** Opens the inbox (which asks for a poll) and runs that poll. */
+  async function openInbox(token: string) {
+    await githubItems(token);
+    await t.app.jobs.drain();
   }
 
   async function pollRow(userId: string) {
@@ -150,17 +161,10 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
   it('polls a new token at once, however recently the last one polled', async () => {
     const login = dialect === 'sqlite' ? 'xss-tester' : 'a-very-long-login-name-for-layout-tests';
     const { token, userId } = await connect(login);
-    await githubItems(token);
-    await t.app.jobs.drain();
+    await openInbox(token);
     expect((await githubItems(token)).notifications.length).toBeGreaterThan(0);
     // Signed in again (a new token for the same GitHub account), within GitHub's poll interval.
-    const again = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/github',
-      headers: bearer(token),
-      payload: { token: emulator.handle.createGithubToken(login) },
-    });
-    expect(again.statusCode, again.body).toBe(200);
+    await putGithubToken(token, login);
     const right = await githubItems(token);
     expect(right.githubInbox).toBe('synced');
     expect((await t.app.jobs.countQueued()).get(GITHUB_INBOX_QUEUE)).toBe(1);
@@ -172,8 +176,7 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
   it('forgets the GitHub side of a user who disconnected GitHub when the inbox is next read', async () => {
     const login = dialect === 'sqlite' ? 'octocat' : 'monalisa';
     const { token, userId } = await connect(login);
-    await githubItems(token);
-    await t.app.jobs.drain();
+    await openInbox(token);
     expect((await githubItems(token)).notifications.length).toBeGreaterThan(0);
     const disconnect = await t.app.inject({
       method: 'DELETE',
@@ -196,8 +199,7 @@ describe.each(testDialects)('when the inbox polls GitHub on %s', (dialect) => {
   it('has the due pass forget a disconnected user nobody asked about', async () => {
     const login = dialect === 'sqlite' ? 'hubot' : 'zoe-unicode';
     const { token, userId } = await connect(login);
-    await githubItems(token);
-    await t.app.jobs.drain();
+    await openInbox(token);
     await t.app.inject({ method: 'DELETE', url: '/auth/github', headers: bearer(token) });
     await queueDueInboxPolls(t.app);
     expect(await pollRow(userId)).toBeUndefined();
