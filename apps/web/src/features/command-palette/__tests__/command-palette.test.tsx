@@ -1,7 +1,8 @@
 import type { SearchResult } from '@shipdeck/shared/search';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { stubIdleCallbacks } from '@/testing/idle-callbacks';
 import { fail, mockApi, ok } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildUser } from '@/testing/test-data';
@@ -14,21 +15,7 @@ vi.mock('../command-palette', async (importOriginal) => {
   return importOriginal();
 });
 
-let idleCallbacks: IdleRequestCallback[] = [];
-beforeEach(() => {
-  idleCallbacks = [];
-  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => {
-    idleCallbacks.push(callback);
-    return idleCallbacks.length;
-  });
-  vi.stubGlobal('cancelIdleCallback', (handle: number) => {
-    idleCallbacks[handle - 1] = () => undefined;
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const { browserIsIdle } = stubIdleCallbacks();
 
 const results: SearchResult[] = [
   {
@@ -75,10 +62,7 @@ describe('command palette (issue 28)', () => {
     await screen.findByRole('button', { name: 'Search' });
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(loaded.palette).toBe(0);
-    act(() => {
-      for (const callback of idleCallbacks)
-        callback({ didTimeout: false, timeRemaining: () => 50 });
-    });
+    act(browserIsIdle);
     await vi.waitFor(() => expect(loaded.palette).toBe(1));
 
     await userEvent.keyboard('{Control>}k{/Control}');

@@ -1,8 +1,9 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { stubIdleCallbacks } from '@/testing/idle-callbacks';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildUser } from '@/testing/test-data';
@@ -18,30 +19,7 @@ vi.mock('@/features/notifications/components/notification-popover', async (impor
   return importOriginal();
 });
 
-// jsdom has no requestIdleCallback: a stand-in that runs the callbacks only when the test says
-// the browser is idle.
-let idleCallbacks: IdleRequestCallback[] = [];
-beforeEach(() => {
-  idleCallbacks = [];
-  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => {
-    idleCallbacks.push(callback);
-    return idleCallbacks.length;
-  });
-  vi.stubGlobal('cancelIdleCallback', (handle: number) => {
-    idleCallbacks[handle - 1] = () => undefined;
-  });
-});
-afterEach(() => {
-  // Unmount first: the effects' cleanups cancel through the stand-in.
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function browserIsIdle() {
-  const pending = idleCallbacks;
-  idleCallbacks = [];
-  for (const callback of pending) callback({ didTimeout: false, timeRemaining: () => 50 });
-}
+const idle = stubIdleCallbacks();
 
 describe('header menus (issue 27)', () => {
   it('loads the user menu and the notification panel when the browser is idle, not before, and opens them on the first click', async () => {
@@ -57,9 +35,9 @@ describe('header menus (issue 27)', () => {
     // Rendered and painted, but not idle yet: neither surface's code has been asked for.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(loaded).toEqual({ dropdown: 0, popover: 0 });
-    expect(idleCallbacks.length).toBeGreaterThan(0);
+    expect(idle.pending()).toBeGreaterThan(0);
 
-    act(() => browserIsIdle());
+    act(() => idle.browserIsIdle());
     await vi.waitFor(() => expect(loaded).toEqual({ dropdown: 1, popover: 1 }));
     // Let the prefetches finish, as the second of looking at the page would: the same module
     // instances, so these settle once theirs have.
