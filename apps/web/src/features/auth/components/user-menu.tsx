@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { useMountedWhenIdle } from '@/hooks/use-mounted-when-idle';
 import { preloadable } from '@/utils/preloadable';
-import { whenIdle } from '@/utils/when-idle';
 import { useUser } from '../hooks/use-session';
 
 const { preload: loadDropdown, Component: UserMenuDropdown } = preloadable(() =>
@@ -19,20 +19,7 @@ const prefetch = () => void loadDropdown().catch(() => undefined);
 export function UserMenu() {
   const user = useUser();
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  // Once idle, the code loads and the closed menu mounts behind the trigger: the first
-  // press then only opens it (Radix's own handler), instead of mounting it first (issue 27).
-  useEffect(
-    () =>
-      whenIdle(() => {
-        loadDropdown().then(
-          () => setWanted(true),
-          // A failed prefetch is no error to report: the first press fetches the code again.
-          () => undefined,
-        );
-      }),
-    [],
-  );
+  const [wanted, mount] = useMountedWhenIdle(loadDropdown);
   const trigger = (
     <button
       type="button"
@@ -45,7 +32,7 @@ export function UserMenu() {
         wanted
           ? undefined
           : () => {
-              setWanted(true);
+              mount();
               setOpen(true);
             }
       }

@@ -1,9 +1,9 @@
 import { pageSizes } from '@shipdeck/shared/constants';
 import { Bell } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useMountedWhenIdle } from '@/hooks/use-mounted-when-idle';
 import { preloadable } from '@/utils/preloadable';
-import { whenIdle } from '@/utils/when-idle';
 import { useNotifications } from '../api/get-notifications';
 import { UnreadBadge } from './unread-badge';
 
@@ -21,21 +21,8 @@ const prefetch = () => void loadPopover().catch(() => undefined);
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  // Once idle, the code loads and the closed popover mounts behind the trigger: the first
-  // press then only opens it (Radix's own handler), instead of mounting it first (issue 27).
   // Both bells ask; the module is fetched once.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        loadPopover().then(
-          () => setWanted(true),
-          // A failed prefetch is no error to report: the first press fetches the code again.
-          () => undefined,
-        );
-      }),
-    [],
-  );
+  const [wanted, mount] = useMountedWhenIdle(loadPopover);
   const query = useNotifications({ page: 1, perPage: pageSizes.notificationsPanel });
   const unread = query.data?.unreadCount ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
@@ -53,7 +40,7 @@ export function NotificationBell() {
         wanted
           ? undefined
           : () => {
-              setWanted(true);
+              mount();
               setOpen(true);
             }
       }
