@@ -50,42 +50,42 @@ async function storeEvents(
 }
 
 /**
- * The sink's one way to tell a user's open pages anything. `store` writes the change (inbox items,
- * Shipdeck's own or GitHub threads, or nothing) in a transaction and answers the live events it
- * makes; those events are stored in the same transaction (a process killed between the two would
- * otherwise keep an item and lose its event, and a deduplicated retry would never send it), then
- * announced to every instance once committed. Answers what `store` answered.
+ * Runs `store` in a transaction, stores the live events it answers in the same one (a process
+ * killed between the two would otherwise keep a change and lose its event, and a deduplicated
+ * retry would never send it), and announces them to every instance once committed.
+ */
+async function commitAndAnnounce<T>(
+  app: FastifyInstance,
+  userId: string,
+  store: (trx: Db) => Promise<{ result: T; events: readonly LiveEvent[] }>,
+): Promise<{ result: T; eventIds: number[] }> {
+  const committed = await app.db.transaction().execute(async (trx) => {
+    const stored = await store(trx);
+    return { result: stored.result, eventIds: await storeEvents(trx, userId, stored.events) };
+  });
+  for (const eventId of committed.eventIds) await app.liveEvents.announce(userId, eventId);
+  return committed;
+}
+
+/**
+ * The sink's way to put items in a user's inbox and tell their open pages: `store` writes the
+ * items (Shipdeck's own, or GitHub threads) in a transaction and answers those to announce, each
+ * as a `notification.created` event. Answers what `store` answered.
  */
 export async function storeAndAnnounce<T>(
   app: FastifyInstance,
   userId: string,
-  store: (trx: Db) => Promise<StoredChange<T>>,
+  store: (trx: Db) => Promise<{ result: T; announce: readonly Notification[] }>,
 ): Promise<T> {
-  return (await commitAndAnnounce(app, userId, store)).result;
-}
-
-/** What a `store` step wrote: inbox items to announce, or live events of other kinds. */
-type StoredChange<T> =
-  { result: T; announce: readonly Notification[] } | { result: T; events: readonly LiveEvent[] };
-
-async function commitAndAnnounce<T>(
-  app: FastifyInstance,
-  userId: string,
-  store: (trx: Db) => Promise<StoredChange<T>>,
-): Promise<{ result: T; eventIds: number[] }> {
-  const committed = await app.db.transaction().execute(async (trx) => {
-    const stored = await store(trx);
-    const events =
-      'events' in stored
-        ? stored.events
-        : stored.announce.map((notification): LiveEvent => ({
-            type: 'notification.created',
-            notification,
-          }));
-    return { result: stored.result, eventIds: await storeEvents(trx, userId, events) };
+  const committed = await commitAndAnnounce(app, userId, async (trx) => {
+    const { result, announce } = await store(trx);
+    const events = announce.map((notification): LiveEvent => ({
+      type: 'notification.created',
+      notification,
+    }));
+    return { result, events };
   });
-  for (const eventId of committed.eventIds) await app.liveEvents.announce(userId, eventId);
-  return committed;
+  return committed.result;
 }
 
 /**
