@@ -28,11 +28,6 @@ export interface InboxAccess {
   state: GithubInboxState;
   /** Whether the stored threads belong in the inbox now (read with the current token). */
   showThreads: boolean;
-  /**
-   * A token that no poll has used yet (a new sign-in or connection): its first poll is due at
-   * once, whatever the interval the last token's polls kept.
-   */
-  newToken: boolean;
 }
 
 /**
@@ -42,21 +37,18 @@ export interface InboxAccess {
  */
 export async function inboxAccess(app: FastifyInstance, userId: string): Promise<InboxAccess> {
   const connection = await findGithubTokenRow(app.db, userId);
-  if (!connection || !connection.github_id) {
-    return { state: 'not-connected', showThreads: false, newToken: false };
-  }
+  if (!connection || !connection.github_id) return { state: 'not-connected', showThreads: false };
   const poll = await findPollState(app.db, userId);
   const current = poll?.token_updated_at === connection.updated_at;
   if (current && poll.access) {
-    return { state: poll.access, showThreads: poll.access === 'synced', newToken: false };
+    return { state: poll.access, showThreads: poll.access === 'synced' };
   }
-  const newToken = !current;
   if (!tokenCanReadNotifications(app.secrets.open(connection.token_sealed))) {
-    return { state: 'unsupported-token', showThreads: false, newToken };
+    return { state: 'unsupported-token', showThreads: false };
   }
   const scopes = splitScopes(connection.scopes);
   if (scopes.length > 0 && !scopesAllowNotifications(scopes)) {
-    return { state: 'missing-scope', showThreads: false, newToken };
+    return { state: 'missing-scope', showThreads: false };
   }
-  return { state: 'synced', showThreads: false, newToken };
+  return { state: 'synced', showThreads: false };
 }

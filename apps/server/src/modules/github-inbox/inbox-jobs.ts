@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { findPollState, deleteGithubInbox, savePollState } from './github-inbox.repository.js';
+import {
+  deleteGithubInbox,
+  findGithubTokenRow,
+  findPollState,
+  savePollState,
+} from './github-inbox.repository.js';
 import { OFFLINE_POLL_INTERVAL_MS, pollGithubInbox } from './poll-github-inbox.js';
 
 export const GITHUB_INBOX_QUEUE = 'github-inbox-poll';
@@ -25,10 +30,16 @@ export async function requestInboxPoll(app: FastifyInstance, userId: string): Pr
   );
 }
 
-/** Whether a poll may go out now (GitHub's interval since the last has passed). */
+/**
+ * Whether a poll may go out now: GitHub's interval since the last has passed, or the token is
+ * new (a second sign-in, a new connection), whose first poll is due at once whatever interval
+ * the last token's polls kept.
+ */
 export async function inboxPollDue(app: FastifyInstance, userId: string, now = new Date()) {
   const poll = await findPollState(app.db, userId);
-  return !poll?.not_before || Date.parse(poll.not_before) <= now.getTime();
+  if (!poll?.not_before || Date.parse(poll.not_before) <= now.getTime()) return true;
+  const connection = await findGithubTokenRow(app.db, userId);
+  return connection !== undefined && connection.updated_at !== poll.token_updated_at;
 }
 
 /**

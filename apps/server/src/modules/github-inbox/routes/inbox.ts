@@ -56,9 +56,8 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (access.state === 'not-connected') {
         // GitHub was disconnected: what was read from it goes now rather than at the due pass.
         if (await findPollState(app.db, user.id)) await deleteGithubInbox(app.db, user.id);
-      } else if (access.newToken || (await inboxPollDue(app, user.id))) {
-        // The store answers; a poll that is due (or a new token's first) is asked for, never
-        // waited on.
+      } else if (await inboxPollDue(app, user.id)) {
+        // The store answers; a poll that is due is asked for, never waited on.
         await requestInboxPoll(app, user.id);
       }
       const inbox = await listInbox(app.db, user.id, {
