@@ -9,6 +9,7 @@ import {
 } from './constants.js';
 import { EMAIL_PATTERN, USERNAME_PATTERN } from './auth-checks.js';
 import { validationMessages as m } from './sign-in-messages.js';
+import { userRoleSchema } from './roles.js';
 import { vercelConnectionSchema } from './vercel.js';
 
 // `error` on the base type turns zod's "expected string, received undefined" into the spec's texts.
@@ -43,6 +44,8 @@ export const signupBodySchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: newPasswordSchema,
+  /** The token of a /signup?invitation= link: the account gets the invitation's role. */
+  invitation: z.string().min(1).max(200).optional(),
 });
 export type SignupBody = z.input<typeof signupBodySchema>;
 
@@ -136,6 +139,7 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   githubId: z.string().nullable(),
   githubLogin: z.string().nullable(),
+  role: userRoleSchema,
   vercelConnected: z.boolean(),
   /** The connected Vercel account and team, as the server reports them. */
   vercel: vercelConnectionSchema,

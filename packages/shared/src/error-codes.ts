@@ -4,7 +4,13 @@ export const errorCodeSchema = z.enum([
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'FORBIDDEN',
+  /** A sign-up the instance's sign-up mode does not allow. */
+  'SIGNUPS_CLOSED',
+  /** A sign-in by an account an admin disabled. */
+  'ACCOUNT_DISABLED',
   'NOT_FOUND',
+  /** A link that was good once: a used, revoked or expired invitation. */
+  'GONE',
   'CONFLICT',
   'RATE_LIMITED',
   'INVALID_CREDENTIALS',

@@ -36,6 +36,17 @@ export const errorMessages = {
     'GitHub no longer accepts the saved access. Connect GitHub again in Settings.',
   repositoryNotFound: "Repository not found (doesn't exist or no access)",
   connectGithubToken: 'Failed to connect GitHub with the token',
+  adminOnly: 'Only an admin of this instance can do this.',
+  ownerOnly: 'Only an owner can make or remove an owner or admin.',
+  lastOwner:
+    'The last owner cannot be demoted, disabled or deleted. Make another account an owner first.',
+  selfDisable: 'You cannot disable your own account.',
+  userNotFound: 'No such account',
+  invitationNotFound: 'No such pending invitation',
+  serverVercelOff:
+    "An admin has not let members use this server's Vercel account. Connect your own Vercel token instead.",
+  serverVercelViewOnly:
+    "Members may view this server's Vercel account but not act on it. Ask an admin to allow actions.",
 } as const;
 
 /** Texts of the flows that hand a session to the browser. */

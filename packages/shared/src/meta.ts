@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signupModeSchema } from './roles.js';
 
 /** What the browser may know about this installation before anyone signs in. */
 export const metaSchema = z.object({
@@ -9,5 +10,9 @@ export const metaSchema = z.object({
   /** GitHub's web pages for this installation (github.com or a GitHub Enterprise Server). */
   githubWebUrl: z.url(),
   version: z.string(),
+  /** Who may sign up (SIGNUPS), so /signup says so before anyone types. */
+  signups: signupModeSchema,
+  /** Addresses on these domains may sign up without an invitation (SIGNUP_EMAIL_DOMAINS). */
+  signupEmailDomains: z.array(z.string()),
 });
 export type Meta = z.infer<typeof metaSchema>;

@@ -30,11 +30,23 @@ export const signInErrorMessages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already in use',
+  signupsInviteOnly:
+    'This Shipdeck instance is invite-only. Ask an admin of this instance for an invitation link.',
+  signupsClosed:
+    'This Shipdeck instance is invite-only: sign-ups are closed. Ask an admin of this instance for an invitation link.',
+  accountDisabled: 'This account is disabled',
+  invitationInvalid: 'This invitation link is not valid. Ask an admin for a new one.',
+  invitationUsed: 'This invitation has already been used. Ask an admin for a new one.',
+  invitationExpired: 'This invitation has expired. Ask an admin for a new one.',
+  invitationEmailMismatch: 'This invitation is for a different email address.',
+  passwordResetInvalid:
+    'This password reset link is not valid: it was used, it expired, or it was never issued.',
 } as const;
 
 /** messages.ts's `successMessages` includes these. */
 export const signInSuccessMessages = {
   accountCreated: 'Account created successfully! Please sign in.',
+  passwordReset: 'Your password has been changed. Please sign in with it.',
 } as const;
 
 /** Values of the `error` query parameter the OAuth callback sends back to /login. */
@@ -45,5 +57,8 @@ export const oauthErrorMessages: Record<string, string> = {
   account_exists:
     'An account with this email already exists. Sign in with your password, then connect GitHub in Settings.',
   github_in_use: 'That GitHub account is already connected to another Shipdeck account.',
+  signups_closed:
+    'This Shipdeck instance is invite-only. Ask an admin for an invitation link, then sign up from it.',
+  account_disabled: 'This account is disabled',
 };
 export const oauthErrorFallback = 'Authentication failed.';

@@ -71,6 +71,8 @@ export type VercelTeamsResult = z.infer<typeof vercelTeamsResultSchema>;
 export const vercelOptionsSchema = z.object({
   /** The server has a Vercel account a user may connect without pasting a token. */
   serverAccount: z.boolean(),
+  /** Whether this person may redeploy, promote, roll back and cancel through the server's account. */
+  serverAccountCanAct: z.boolean(),
   demoMode: z.boolean(),
 });
 export type VercelOptions = z.infer<typeof vercelOptionsSchema>;
@@ -245,6 +247,8 @@ export const vercelConnectionSchema = z
     status: z.enum(['connected', 'reconnect']),
     /** `server` when connected with the server's own account. */
     source: z.enum(['token', 'server']),
+    /** False while an admin lets members only view the server's account (source `server`). */
+    canAct: z.boolean(),
   })
   .nullable();
 export type VercelConnection = z.infer<typeof vercelConnectionSchema>;
