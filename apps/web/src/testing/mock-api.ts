@@ -44,6 +44,8 @@ const backgroundRoutes: Record<string, Route> = {
         githubSignIn: true,
         githubWebUrl: 'https://github.com',
         version: 'test',
+        signups: 'open',
+        signupEmailDomains: [],
       },
     },
   },

@@ -9,6 +9,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     avatar: null,
     githubId: null,
     githubLogin: null,
+    role: 'member',
     vercelConnected: false,
     vercel: null,
     hasPassword: true,
@@ -36,6 +37,7 @@ export function buildVercelUser(overrides: Partial<User> = {}): User {
       teamName: null,
       status: 'connected',
       source: 'token',
+      canAct: true,
     },
     ...overrides,
   });

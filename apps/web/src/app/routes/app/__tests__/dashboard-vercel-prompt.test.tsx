@@ -47,6 +47,7 @@ describe('the dashboard’s Vercel prompt', () => {
           teamName: null,
           status: 'reconnect',
           source: 'token',
+          canAct: true,
         },
       }),
     });

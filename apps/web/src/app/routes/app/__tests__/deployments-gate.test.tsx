@@ -23,6 +23,7 @@ describe('deployment screens without GitHub', () => {
           teamName: null,
           status: 'connected',
           source: 'token',
+          canAct: true,
         },
       }),
     });

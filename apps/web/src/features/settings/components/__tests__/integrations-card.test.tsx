@@ -39,6 +39,7 @@ describe('integrations card', () => {
           teamName: 'Labs',
           status: 'connected',
           source: 'token',
+          canAct: true,
         },
       }),
     });

@@ -16,9 +16,10 @@ const connectedVercel = {
   teamName: 'Shipdeck Labs',
   status: 'connected' as const,
   source: 'token' as const,
+  canAct: true,
 };
 
-const noServerAccount = ok({ serverAccount: false, demoMode: false });
+const noServerAccount = ok({ serverAccount: false, serverAccountCanAct: false, demoMode: false });
 
 function renderDialog() {
   renderApp(<ConnectVercelDialog trigger={<Button>Connect</Button>} />, {
@@ -86,7 +87,7 @@ describe('Connect Vercel dialog', () => {
 
   it('connects the demo account in one click in demo mode', async () => {
     const { requests } = mockApi({
-      'GET /auth/vercel/options': ok({ serverAccount: true, demoMode: true }),
+      'GET /auth/vercel/options': ok({ serverAccount: true, serverAccountCanAct: true, demoMode: true }),
       'PUT /auth/vercel': ok({
         user: buildUser({
           vercelConnected: true,
