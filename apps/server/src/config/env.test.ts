@@ -17,6 +17,24 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps sign-ups open in demo mode and invite-only otherwise, unless SIGNUPS says', () => {
+    expect(loadConfig({}).signups).toEqual({ mode: 'open', emailDomains: [] });
+    expect(loadConfig({ DEMO_MODE: 'false' }).signups.mode).toBe('invite');
+    expect(loadConfig({ DEMO_MODE: 'false', SIGNUPS: 'closed' }).signups.mode).toBe('closed');
+    expect(loadConfig({ DEMO_MODE: 'true', SIGNUPS: 'invite' }).signups.mode).toBe('invite');
+    expect(
+      loadConfig({ SIGNUP_EMAIL_DOMAINS: ' Example.com, @team.example.org ,' }).signups
+        .emailDomains,
+    ).toEqual(['example.com', 'team.example.org']);
+  });
+
+  it('refuses an unknown sign-up mode or a malformed domain, naming the setting', () => {
+    expect(() => loadConfig({ SIGNUPS: 'everyone' })).toThrow(/SIGNUPS/);
+    expect(() => loadConfig({ SIGNUP_EMAIL_DOMAINS: 'example.com,not a domain' })).toThrow(
+      /SIGNUP_EMAIL_DOMAINS: must be a comma-separated list of domains/,
+    );
+  });
+
   it('derives the public address from the port unless it is set', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://deck.example.com/' }).publicUrl).toBe(

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { signupModeSchema, type SignupMode } from '@shipdeck/shared/roles';
 import { z } from 'zod';
 import type { PasswordHashCost } from '../lib/password-hash.js';
 import { OWASP_PASSWORD_HASH_COST } from '../lib/password-hash.js';
@@ -8,6 +9,8 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 const positiveInt = z.coerce.number().int().positive();
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 // The built SPA sits beside the server in the monorepo: apps/web/dist.
 const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -57,6 +60,21 @@ const envSchema = z.object({
     )
     .optional(),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
+  // No default here: it depends on demo mode (open there, invite otherwise).
+  SIGNUPS: signupModeSchema.optional(),
+  SIGNUP_EMAIL_DOMAINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+    )
+    .refine(
+      (domains) => domains.every((domain) => DOMAIN_PATTERN.test(domain)),
+      'must be a comma-separated list of domains, such as example.com,example.org',
+    )
+    .default([]),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   EMULATOR_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   JOBS_WORKER: booleanFlag.default(true),
@@ -164,6 +182,8 @@ export interface AppConfig {
     keepAliveTimeoutMs: number;
     maxHeaderSize: number;
   };
+  /** Who may create an account (SIGNUPS, SIGNUP_EMAIL_DOMAINS); see modules/invitations/signup-policy.ts. */
+  signups: { mode: SignupMode; emailDomains: string[] };
   /** On when no GitHub credentials are set: the built-in emulator stands in for GitHub and Vercel. */
   demoMode: boolean;
   /** Port of the in-process emulator in demo mode; 0 picks a free one. */
@@ -257,6 +277,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxHeaderSize: env.HTTP_MAX_HEADER_SIZE,
     },
     demoMode,
+    signups: {
+      mode: env.SIGNUPS ?? (demoMode ? 'open' : 'invite'),
+      emailDomains: env.SIGNUP_EMAIL_DOMAINS,
+    },
     emulatorPort: env.EMULATOR_PORT,
     emulatorAdminKey: env.EMULATOR_ADMIN_KEY ?? null,
     demoActivityMs: env.DEMO_ACTIVITY_MS,

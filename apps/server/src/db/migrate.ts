@@ -22,6 +22,7 @@ import * as accountChangeTriggers from './migrations/2026-11-23-060-account-chan
 import * as jobKeys from './migrations/2026-11-23-070-job-keys.js';
 import * as commitContainment from './migrations/2026-11-26-100-commit-containment.js';
 import * as githubInbox from './migrations/2026-11-26-120-github-inbox.js';
+import * as instanceAccess from './migrations/2026-11-27-100-instance-access.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-070-job-keys': jobKeys,
   '2026-11-26-100-commit-containment': commitContainment,
   '2026-11-26-120-github-inbox': githubInbox,
+  '2026-11-27-100-instance-access': instanceAccess,
 };
 
 const provider: MigrationProvider = {

@@ -27,6 +27,10 @@ import type {
   GithubRepositoriesTable,
   GithubRepositoryAccessTable,
 } from '../modules/github-store/github-repositories.table.js';
+import type { AuditLogTable } from '../modules/audit/audit-log.table.js';
+import type { InstanceSettingsTable } from '../modules/instance-settings/instance-settings.table.js';
+import type { InvitationsTable } from '../modules/invitations/invitations.table.js';
+import type { PasswordResetsTable } from '../modules/password-reset/password-resets.table.js';
 import type { VercelConnectionsTable } from '../modules/vercel-store/vercel-connections.table.js';
 import type { VercelDeploymentsTable } from '../modules/vercel-store/vercel-deployments.table.js';
 import type { VercelProjectsTable } from '../modules/vercel-store/vercel-projects.table.js';
@@ -60,4 +64,8 @@ export interface Database {
   events: EventsTable;
   event_tickets: EventTicketsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  instance_settings: InstanceSettingsTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
+  audit_log: AuditLogTable;
 }

@@ -27,19 +27,23 @@ export function findLiveSessionByHash(
 }
 
 function liveSessionQuery(db: Db, tokenHash: string, nowIso: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.expires_at as session_expires_at',
-      'sessions.last_used_at as session_last_used_at',
-      'sessions.github_verified_at as session_github_verified_at',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', nowIso)
-    .limit(1);
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as session_id',
+        'sessions.expires_at as session_expires_at',
+        'sessions.last_used_at as session_last_used_at',
+        'sessions.github_verified_at as session_github_verified_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', nowIso)
+      // Disabling deletes the sessions too; this keeps a session opened in the same instant out.
+      .where('users.disabled_at', 'is', null)
+      .limit(1)
+  );
 }
 
 type LiveSessionRow = InferResult<ReturnType<typeof liveSessionQuery>>[number];

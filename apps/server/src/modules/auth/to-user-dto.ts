@@ -12,6 +12,7 @@ export function toUserDto(row: UserRow, vercel: VercelConnection = null): User {
     avatar: row.avatar_url,
     githubId: row.github_id,
     githubLogin: row.github_login,
+    role: row.role,
     vercelConnected: vercel?.status === 'connected',
     vercel,
     hasPassword: row.password_hash !== null,

@@ -54,3 +54,27 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
 export function findUserByGithubId(db: Db, githubId: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('github_id', '=', githubId).executeTakeFirst();
 }
+
+/** Owners who can still sign in, other than `exceptId`: the last-owner rule counts these. */
+export async function countOtherActiveOwners(db: Db, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('role', '=', 'owner')
+    .where('disabled_at', 'is', null)
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

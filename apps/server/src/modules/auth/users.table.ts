@@ -1,3 +1,4 @@
+import type { UserRole } from '@shipdeck/shared/roles';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers so SQLite and PostgreSQL share one schema. */
@@ -17,6 +18,10 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_login_at: string | null;
+  /** owner, admin or member (shared/roles.ts). */
+  role: Generated<UserRole>;
+  /** Set while an admin has disabled the account: it cannot sign in, and has no sessions. */
+  disabled_at: string | null;
   /** Bumped by every write to what the user's synced answers show: see store-version.repository. */
   store_version: Generated<number>;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nowIso } from '../../lib/clock.js';
 import { saveProviderToken } from '../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../github-client/github-cache.repository.js';
@@ -10,17 +10,25 @@ import {
   findUserByGithubId,
   findUserById,
   findUserByUsername,
-  insertUser,
   updateUser,
 } from '../auth/users.repository.js';
 import type { UserRow } from '../auth/users.table.js';
 import type { GithubIdentity } from './github-oauth-client.js';
 import { usernameCandidate } from './github-username.js';
+import { recordRequestAudit, userActor } from '../audit/record-audit.js';
+import { recordDisabledSignIn } from '../auth/refuse-disabled-sign-in.js';
+import { insertAdmittedUser } from '../invitations/insert-admitted-user.js';
+import type { SignupAdmission } from '../invitations/signup-policy.js';
+import { admitSignup, SignupRefused } from '../invitations/signup-policy.js';
 import { sendWelcomeNotifications } from '../notifications/welcome-notifications.js';
 
 export type GithubSignInOutcome =
   | { ok: true; user: UserRow }
-  | { ok: false; reason: 'account_exists' | 'github_in_use' | 'auth_failed' };
+  | {
+      ok: false;
+      reason:
+        'account_exists' | 'github_in_use' | 'auth_failed' | 'signups_closed' | 'account_disabled';
+    };
 
 async function freeUsername(app: FastifyInstance, login: string): Promise<string> {
   for (let attempt = 1; ; attempt += 1) {
@@ -36,6 +44,7 @@ async function freeUsername(app: FastifyInstance, login: string): Promise<string
  */
 export async function completeGithubSignIn(
   app: FastifyInstance,
+  request: FastifyRequest,
   input: { identity: GithubIdentity; token: string; scopes: string[]; linkUserId: string | null },
 ): Promise<GithubSignInOutcome> {
   const { identity } = input;
@@ -59,6 +68,10 @@ export async function completeGithubSignIn(
       updated_at: now,
     });
   } else if (linked) {
+    if (linked.disabled_at) {
+      await recordDisabledSignIn(app, request, linked, 'github');
+      return { ok: false, reason: 'account_disabled' };
+    }
     user = await updateUser(app.db, linked.id, {
       github_login: identity.login,
       avatar_url: identity.avatarUrl ?? linked.avatar_url,
@@ -69,19 +82,41 @@ export async function completeGithubSignIn(
     // GitHub's own no-reply form stands in when the user keeps every address private.
     const email = identity.email ?? `${identity.id}+${identity.login}@users.noreply.github.com`;
     if (await findUserByEmail(app.db, email)) return { ok: false, reason: 'account_exists' };
-    user = await insertUser(app.db, {
-      id: randomUUID(),
-      username: await freeUsername(app, identity.login),
-      email,
-      password_hash: null,
-      display_name: identity.name?.trim() || identity.login,
-      avatar_url: identity.avatarUrl,
-      github_id: identity.id,
-      github_login: identity.login,
-      created_at: now,
-      updated_at: now,
-      last_login_at: now,
-    });
+    let admission: SignupAdmission;
+    try {
+      admission = await admitSignup(app.db, app.config.signups, {
+        email,
+        invitationToken: null,
+        nowIso: now,
+      });
+    } catch (error) {
+      if (!(error instanceof SignupRefused)) throw error;
+      await recordRequestAudit(app.db, request, {
+        action: 'signup.refused',
+        target: { type: 'user', id: null, label: identity.login },
+        outcome: 'refused',
+        details: { via: 'github', mode: app.config.signups.mode },
+      });
+      return { ok: false, reason: 'signups_closed' };
+    }
+    user = await insertAdmittedUser(
+      app.db,
+      {
+        id: randomUUID(),
+        username: await freeUsername(app, identity.login),
+        email,
+        password_hash: null,
+        display_name: identity.name?.trim() || identity.login,
+        avatar_url: identity.avatarUrl,
+        github_id: identity.id,
+        github_login: identity.login,
+        created_at: now,
+        updated_at: now,
+        last_login_at: now,
+        disabled_at: null,
+      },
+      admission,
+    );
   }
 
   await saveProviderToken(app.db, {
@@ -90,6 +125,14 @@ export async function completeGithubSignIn(
     sealed: app.secrets.seal(input.token),
     scopes: input.scopes,
   });
+  if (input.linkUserId || user.created_at === now) {
+    await recordRequestAudit(app.db, request, {
+      actor: userActor(user),
+      action: 'github.connected',
+      target: { type: 'connection', id: null, label: `GitHub ${identity.login}` },
+      details: { login: identity.login },
+    });
+  }
   await requestGithubSync(app, user.id, 'initial');
   // Dedupe keys make this a no-op on every later sign-in.
   await sendWelcomeNotifications(app, user.id, identity.login);

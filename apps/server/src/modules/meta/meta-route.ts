@@ -20,6 +20,8 @@ export const metaRoute: FastifyPluginAsyncZod = async (app) => {
         githubSignIn: app.config.github.oauth !== null,
         githubWebUrl: app.config.github.webUrl,
         version: appVersion,
+        signups: app.config.signups.mode,
+        signupEmailDomains: app.config.signups.emailDomains,
       }),
   );
 };

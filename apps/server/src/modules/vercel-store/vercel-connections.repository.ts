@@ -73,3 +73,17 @@ export async function deleteVercelData(db: Db, userId: string): Promise<void> {
     .execute();
   await bumpStoreVersion(db, [userId]);
 }
+
+/** Members (not admins) connected through the server's own Vercel account. */
+export async function listMembersOnServerVercel(
+  db: Db,
+): Promise<{ userId: string; username: string }[]> {
+  const rows = await db
+    .selectFrom('vercel_connections')
+    .innerJoin('users', 'users.id', 'vercel_connections.user_id')
+    .select(['vercel_connections.user_id as userId', 'users.username'])
+    .where('vercel_connections.source', '=', 'server')
+    .where('users.role', '=', 'member')
+    .execute();
+  return rows;
+}

@@ -48,7 +48,10 @@ describe.each(testDialects)('no row of a deleted user survives on %s', (dialect)
       payload: { confirmation: username },
     });
     expect(deleted.statusCode).toBe(200);
-    expect(await rowsMentioning(t.database.db, dialect, [id, email, username])).toEqual([]);
+    expect(await rowsMentioning(t.database.db, dialect, [id, email])).toEqual([]);
+    // The audit log keeps what the account did, named by its username alone.
+    const left = await rowsMentioning(t.database.db, dialect, [username]);
+    expect(new Set(left.map((row) => row.table))).toEqual(new Set(['audit_log']));
     const after = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
     expect(after.statusCode).toBe(401);
   }, 20_000);

@@ -19,7 +19,8 @@ const PROVIDER_TABLES = [
   'vercel_deployments',
 ];
 /** The account itself, which a disconnect keeps (delete-leaves-nothing covers their removal). */
-const ACCOUNT_TABLES = new Set(['users', 'sessions', 'notifications', 'events']);
+// The audit log records the connections made and removed, by whom: it is the account's.
+const ACCOUNT_TABLES = new Set(['users', 'sessions', 'notifications', 'events', 'audit_log']);
 
 /** A job of either engine (SQLite `jobs`, pg-boss's per-queue tables): it has a state and a singleton key. */
 const jobState = (row: unknown): string | undefined =>

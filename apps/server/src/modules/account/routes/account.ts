@@ -6,10 +6,8 @@ import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { requireAuth } from '../../auth/authenticate.js';
 import { confirmPassword } from '../../auth/confirm-password.js';
-import { forgetUserJobs } from '../forget-user-jobs.js';
+import { deleteAccount } from '../delete-account.js';
 import { clearPageSessionCookie } from '../../auth/page-session-cookie.js';
-import { deleteUser } from '../../auth/users.repository.js';
-import { deleteUserGithubData } from '../../github-store/github-store.repository.js';
 
 export const accountRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
@@ -35,9 +33,7 @@ export const accountRoute: FastifyPluginAsyncZod = async (app) => {
           { field: 'body.confirmation', message: errorMessages.deleteConfirmationMismatch },
         ]);
       }
-      await deleteUserGithubData(app.db, user.id);
-      await deleteUser(app.db, user.id);
-      await forgetUserJobs(app, user.id);
+      await deleteAccount(app, user);
       clearPageSessionCookie(app, reply);
       return ok({});
     },

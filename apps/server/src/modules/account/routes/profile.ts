@@ -48,7 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           email,
           updated_at: nowIso(),
         });
-        return ok({ user: toUserDto(updated, await vercelConnectionOf(app.db, updated.id)) });
+        return ok({ user: toUserDto(updated, await vercelConnectionOf(app, updated)) });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', errorMessages.emailTaken);
         throw error;
@@ -79,7 +79,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         updated_at: nowIso(),
       };
       const updated = await updateUser(app.db, user.id, changes);
-      return ok({ user: toUserDto(updated, await vercelConnectionOf(app.db, updated.id)) });
+      return ok({ user: toUserDto(updated, await vercelConnectionOf(app, updated)) });
     },
   );
 };

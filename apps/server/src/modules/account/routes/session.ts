@@ -39,7 +39,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (sendCachedAnswer(app, request, reply, auth)) return reply;
       keepAnswer(request, auth, null);
       const { user } = auth;
-      return ok({ user: toUserDto(user, await vercelConnectionOf(app.db, user.id)) });
+      return ok({ user: toUserDto(user, await vercelConnectionOf(app, user)) });
     },
   );
 

@@ -30,7 +30,7 @@ export const statsRoute: FastifyPluginAsyncZod = async (app) => {
           lastLoginAt: user.last_login_at,
           connectedProviders: {
             github: user.github_id !== null,
-            vercel: (await vercelConnectionOf(app.db, user.id))?.status === 'connected',
+            vercel: (await vercelConnectionOf(app, user))?.status === 'connected',
           },
         },
       });

@@ -36,6 +36,8 @@ function liveSession(userId: string, expiresAt: string): LiveSession {
       created_at: at,
       updated_at: at,
       last_login_at: null,
+      role: 'member',
+      disabled_at: null,
       store_version: 1,
     },
   };

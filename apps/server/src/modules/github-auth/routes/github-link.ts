@@ -11,6 +11,7 @@ import { requireAuth } from '../../auth/authenticate.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
 import { vercelConnectionOf } from '../../vercel-store/vercel-connection-dto.js';
 import { updateUser } from '../../auth/users.repository.js';
+import { recordRequestAudit } from '../../audit/record-audit.js';
 import { deleteProviderToken } from '../../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../../github-client/github-cache.repository.js';
 import { deleteGithubInbox } from '../../github-inbox/github-inbox.repository.js';
@@ -82,7 +83,11 @@ export const githubLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Shared repository rows another user still sees stay; the rest of this user's go.
       await deleteUserGithubData(app.db, user.id);
-      return ok({ user: toUserDto(updated, await vercelConnectionOf(app.db, user.id)) });
+      await recordRequestAudit(app.db, request, {
+        action: 'github.disconnected',
+        target: { type: 'connection', id: null, label: `GitHub ${user.github_login ?? ''}`.trim() },
+      });
+      return ok({ user: toUserDto(updated, await vercelConnectionOf(app, user)) });
     },
   );
 };

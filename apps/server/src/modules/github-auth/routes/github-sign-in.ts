@@ -62,7 +62,7 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
           timeoutMs: app.config.githubTimeoutMs,
         });
         const identity = await fetchGithubIdentity(github, token, app.config.githubTimeoutMs);
-        const outcome = await completeGithubSignIn(app, {
+        const outcome = await completeGithubSignIn(app, request, {
           identity,
           token,
           scopes,

@@ -34,7 +34,7 @@ export const githubTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.github.apiUrl,
         request.body.token,
       );
-      const outcome = await completeGithubSignIn(app, {
+      const outcome = await completeGithubSignIn(app, request, {
         identity,
         token: request.body.token,
         scopes,

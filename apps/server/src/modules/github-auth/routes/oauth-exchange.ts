@@ -9,6 +9,7 @@ import { setPageSessionCookie } from '../../auth/page-session-cookie.js';
 import { issueSession } from '../../auth/session-service.js';
 import { toUserDto } from '../../auth/to-user-dto.js';
 import { findUserById } from '../../auth/users.repository.js';
+import { refuseDisabledSignIn } from '../../auth/refuse-disabled-sign-in.js';
 import { browserBindingHash, clearBrowserBinding } from '../oauth-browser-cookie.js';
 import { consumeOAuthHandoff } from '../oauth-handoffs.repository.js';
 
@@ -39,6 +40,8 @@ export const oauthExchangeRoute: FastifyPluginAsyncZod = async (app) => {
         );
       }
       clearBrowserBinding(reply);
+      // Disabled between GitHub's callback and this exchange.
+      if (user.disabled_at) await refuseDisabledSignIn(app, request, user, 'github');
       const session = await issueSession(app.db, user.id, app.config.sessionTtlDays, {
         viaGithub: true,
       });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { successEnvelope } from '@shipdeck/shared/api-envelope';
-import { vercelActionMessages } from '@shipdeck/shared/messages';
+import { errorMessages, vercelActionMessages } from '@shipdeck/shared/messages';
 import {
   projectIdParamSchema,
   vercelActionResultSchema,
@@ -10,7 +10,7 @@ import {
 } from '@shipdeck/shared/vercel-actions';
 import { idParamSchema } from '@shipdeck/shared/vercel';
 import { deploymentStateLabels, vercelMessages } from '@shipdeck/shared/vercel-constants';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
@@ -25,6 +25,10 @@ import {
   storeRedeployment,
 } from '../../vercel-store/vercel-actions.repository.js';
 import { vercelClientFor } from '../vercel-credentials.js';
+import type { UserRow } from '../../auth/users.table.js';
+import { recordRequestAudit } from '../../audit/record-audit.js';
+import { serverVercelRightOf } from '../../instance-settings/server-vercel-access.js';
+import { findVercelConnection } from '../../vercel-store/vercel-connections.repository.js';
 import { toDeploymentDto } from '../../vercel-store/vercel-dto.js';
 import {
   findDeploymentRow,
@@ -82,10 +86,69 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw new AppError(404, 'NOT_FOUND', vercelMessages.deploymentNotFound);
     return row;
   };
-  const clientFor = async (userId: string): Promise<VercelClient> => {
-    const client = await vercelClientFor(app, userId);
-    if (!client) throw new AppError(409, 'CONFLICT', vercelActionMessages.notConnected);
-    return client;
+  /**
+   * The client to act with, through this person's own connection; one through the server's
+   * account acts only while this person may (admins, or members under the `act` setting).
+   */
+  const clientFor = async (user: UserRow): Promise<{ client: VercelClient; server: boolean }> => {
+    const [client, connection] = await Promise.all([
+      vercelClientFor(app, user.id),
+      findVercelConnection(app.db, user.id),
+    ]);
+    if (!client || !connection)
+      throw new AppError(409, 'CONFLICT', vercelActionMessages.notConnected);
+    const server = connection.source === 'server';
+    if (server) {
+      const right = await serverVercelRightOf(app, user.role);
+      if (right !== 'act') {
+        throw new AppError(
+          403,
+          'FORBIDDEN',
+          right === 'view' ? errorMessages.serverVercelViewOnly : errorMessages.serverVercelOff,
+        );
+      }
+    }
+    return { client, server };
+  };
+
+  /**
+   * Runs an action against Vercel and writes it to the audit log, whatever came of it: who, which
+   * project and deployment, and whether the server's account was used.
+   */
+  const audited = async <T extends { data: { deployment: { id: string } } }>(
+    request: FastifyRequest,
+    action: VercelActionKind,
+    subject: { project: string; deployment: DeploymentRow },
+    run: (client: VercelClient) => Promise<T>,
+  ): Promise<T> => {
+    const { user } = requireAuth(request);
+    let server: boolean | null = null;
+    const record = (outcome: 'success' | 'refused' | 'failed', resultId?: string) =>
+      recordRequestAudit(app.db, request, {
+        action: `vercel.${action}`,
+        target: {
+          type: 'vercel-deployment',
+          id: subject.deployment.id,
+          label: `${subject.project} ${shortSha(subject.deployment)}`,
+        },
+        outcome,
+        details: {
+          project: subject.project,
+          deployment: subject.deployment.id,
+          serverAccount: server,
+          ...(resultId && resultId !== subject.deployment.id ? { result: resultId } : {}),
+        },
+      });
+    try {
+      const chosen = await clientFor(user);
+      server = chosen.server;
+      const result = await run(chosen.client);
+      await record('success', result.data.deployment.id);
+      return result;
+    } catch (error) {
+      await record(server === null ? 'refused' : 'failed');
+      throw error;
+    }
   };
   const productionOf = async (userId: string, project: ProjectRow) =>
     (await productionDeploymentRows(app.db, userId, [project])).get(project.id);
@@ -171,24 +234,32 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       const source = await visibleDeployment(user.id, request.params.id);
-      const client = await clientFor(user.id);
       const target = request.body?.target ?? source.target;
-      const created = await upstream(() => client.redeploy(source.id, source.project_name, target));
-      await storeRedeployment(app.db, source, created, target);
-      // The sync (and Vercel's webhooks) follow the new build from here.
-      await requestVercelProjectSync(app, user.id, source.project_id);
-      await announce(
-        app,
-        user.id,
+      return audited(
+        request,
         'redeploy',
-        `${user.username} redeployed ${shortSha(source)} of ${source.project_name}${target === 'production' ? ' to production' : ''}`,
-        created.id,
+        { project: source.project_name, deployment: source },
+        async (client) => {
+          const created = await upstream(() =>
+            client.redeploy(source.id, source.project_name, target),
+          );
+          await storeRedeployment(app.db, source, created, target);
+          // The sync (and Vercel's webhooks) follow the new build from here.
+          await requestVercelProjectSync(app, user.id, source.project_id);
+          await announce(
+            app,
+            user.id,
+            'redeploy',
+            `${user.username} redeployed ${shortSha(source)} of ${source.project_name}${target === 'production' ? ' to production' : ''}`,
+            created.id,
+          );
+          return ok({
+            action: 'redeploy' as const,
+            deployment: await dto(user.id, created.id),
+            aliasJob: null,
+          });
+        },
       );
-      return ok({
-        action: 'redeploy' as const,
-        deployment: await dto(user.id, created.id),
-        aliasJob: null,
-      });
     },
   );
 
@@ -210,37 +281,43 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
       const production = await productionOf(user.id, project);
       if (production?.id === row.id)
         throw new AppError(409, 'CONFLICT', vercelActionMessages.alreadyProduction);
-      const client = await clientFor(user.id);
-      if (row.target === 'preview') {
-        // Vercel promotes production builds only; the CLI rebuilds a preview for production.
-        const created = await upstream(() =>
-          client.redeploy(row.id, row.project_name, 'production', 'promote'),
-        );
-        await storeRedeployment(app.db, row, created, 'production');
-        await requestVercelProjectSync(app, user.id, row.project_id);
-        await announce(
-          app,
-          user.id,
-          'promote',
-          `${user.username} promoted ${shortSha(row)} of ${project.name} to production (a new production build)`,
-          created.id,
-        );
-        return ok({
-          action: 'promote' as const,
-          deployment: await dto(user.id, created.id),
-          aliasJob: null,
-        });
-      }
-      return ok(
-        await moveProduction({
-          userId: user.id,
-          action: 'promote',
-          project,
-          from: production,
-          to: row,
-          title: `${user.username} promoted ${shortSha(row)} to production of ${project.name}`,
-          call: () => client.promote(project.id, row.id),
-        }),
+      return audited(
+        request,
+        'promote',
+        { project: project.name, deployment: row },
+        async (client) => {
+          if (row.target === 'preview') {
+            // Vercel promotes production builds only; the CLI rebuilds a preview for production.
+            const created = await upstream(() =>
+              client.redeploy(row.id, row.project_name, 'production', 'promote'),
+            );
+            await storeRedeployment(app.db, row, created, 'production');
+            await requestVercelProjectSync(app, user.id, row.project_id);
+            await announce(
+              app,
+              user.id,
+              'promote',
+              `${user.username} promoted ${shortSha(row)} of ${project.name} to production (a new production build)`,
+              created.id,
+            );
+            return ok({
+              action: 'promote' as const,
+              deployment: await dto(user.id, created.id),
+              aliasJob: null,
+            });
+          }
+          return ok(
+            await moveProduction({
+              userId: user.id,
+              action: 'promote',
+              project,
+              from: production,
+              to: row,
+              title: `${user.username} promoted ${shortSha(row)} to production of ${project.name}`,
+              call: () => client.promote(project.id, row.id),
+            }),
+          );
+        },
       );
     },
   );
@@ -273,17 +350,22 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(409, 'CONFLICT', vercelActionMessages.alreadyProduction);
       if (target.target !== 'production' || target.state !== 'READY')
         throw new AppError(409, 'CONFLICT', vercelActionMessages.rollbackNotProduction);
-      const client = await clientFor(user.id);
-      return ok(
-        await moveProduction({
-          userId: user.id,
-          action: 'rollback',
-          project,
-          from: production,
-          to: target,
-          title: `${user.username} rolled production of ${project.name} back to ${shortSha(target)}`,
-          call: () => client.rollback(project.id, target.id),
-        }),
+      return audited(
+        request,
+        'rollback',
+        { project: project.name, deployment: target },
+        async (client) =>
+          ok(
+            await moveProduction({
+              userId: user.id,
+              action: 'rollback',
+              project,
+              from: production,
+              to: target,
+              title: `${user.username} rolled production of ${project.name} back to ${shortSha(target)}`,
+              call: () => client.rollback(project.id, target.id),
+            }),
+          ),
       );
     },
   );
@@ -303,21 +385,27 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
           'CONFLICT',
           `${vercelActionMessages.cancelFinished} ${(deploymentStateLabels[row.state] ?? row.state).toLowerCase()}.`,
         );
-      const client = await clientFor(user.id);
-      const canceled = await upstream(() => client.cancel(row.id));
-      await storeDeploymentState(app.db, user.id, row.id, canceled.readyState);
-      await announce(
-        app,
-        user.id,
+      return audited(
+        request,
         'cancel',
-        `${user.username} cancelled the build of ${shortSha(row)} of ${row.project_name}`,
-        row.id,
+        { project: row.project_name, deployment: row },
+        async (client) => {
+          const canceled = await upstream(() => client.cancel(row.id));
+          await storeDeploymentState(app.db, user.id, row.id, canceled.readyState);
+          await announce(
+            app,
+            user.id,
+            'cancel',
+            `${user.username} cancelled the build of ${shortSha(row)} of ${row.project_name}`,
+            row.id,
+          );
+          return ok({
+            action: 'cancel' as const,
+            deployment: await dto(user.id, row.id),
+            aliasJob: null,
+          });
+        },
       );
-      return ok({
-        action: 'cancel' as const,
-        deployment: await dto(user.id, row.id),
-        aliasJob: null,
-      });
     },
   );
 };

@@ -20,21 +20,33 @@ import { VercelApiError, VercelClient } from '../../vercel-client/vercel-client.
 import { vercelConnectionOf } from '../../vercel-store/vercel-connection-dto.js';
 import {
   deleteVercelData,
+  findVercelConnection,
   saveVercelConnection,
 } from '../../vercel-store/vercel-connections.repository.js';
+import { errorMessages } from '@shipdeck/shared/messages';
+import type { UserRow } from '../../auth/users.table.js';
+import { recordRequestAudit } from '../../audit/record-audit.js';
+import { serverVercelRightOf } from '../../instance-settings/server-vercel-access.js';
 import { requestVercelSync } from '../vercel-sync-jobs.js';
 
-/** The token the request names: pasted, or the server's own (which never leaves the server). */
-function chooseToken(
+/**
+ * The token the request names: pasted, or the server's own (which never leaves the server, and
+ * which a member may use only while an admin allows it).
+ */
+async function chooseToken(
   app: FastifyInstance,
+  user: UserRow,
   body: { token?: string | undefined; useServerAccount?: boolean | undefined },
-): { token: string; source: 'token' | 'server' } {
+): Promise<{ token: string; source: 'token' | 'server' }> {
   if (body.useServerAccount) {
     const serverToken = app.config.vercel.serverToken;
     if (!serverToken) {
       throw new AppError(400, 'VALIDATION_ERROR', vercelMessages.serverAccountMissing, [
         { field: 'body.useServerAccount', message: vercelMessages.serverAccountMissing },
       ]);
+    }
+    if ((await serverVercelRightOf(app, user.role)) === 'none') {
+      throw new AppError(403, 'FORBIDDEN', errorMessages.serverVercelOff);
     }
     return { token: serverToken, source: 'server' };
   }
@@ -77,8 +89,14 @@ export const vercelConnectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(vercelOptionsSchema) },
       },
     },
-    () =>
-      ok({ serverAccount: app.config.vercel.serverToken !== null, demoMode: app.config.demoMode }),
+    async (request) => {
+      const right = await serverVercelRightOf(app, requireAuth(request).user.role);
+      return ok({
+        serverAccount: app.config.vercel.serverToken !== null && right !== 'none',
+        serverAccountCanAct: app.config.vercel.serverToken !== null && right === 'act',
+        demoMode: app.config.demoMode,
+      });
+    },
   );
 
   // POST, not GET: the token travels in the body, never in a URL that could be logged.
@@ -95,7 +113,7 @@ export const vercelConnectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { token } = chooseToken(app, request.body);
+      const { token } = await chooseToken(app, requireAuth(request).user, request.body);
       const client = new VercelClient(app.config.vercel, token, null);
       const account = await identify(client);
       const teams = await listTeams(client);
@@ -117,7 +135,7 @@ export const vercelConnectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { token, source } = chooseToken(app, request.body);
+      const { token, source } = await chooseToken(app, user, request.body);
       const teamId =
         request.body.teamId ??
         (source === 'server' ? (app.config.vercel.serverTeamId ?? undefined) : undefined);
@@ -154,7 +172,16 @@ export const vercelConnectRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await settleConnectVercelPrompt(app, user.id);
       await requestVercelSync(app, user.id, 'initial');
-      return ok({ user: toUserDto(user, await vercelConnectionOf(app.db, user.id)) });
+      await recordRequestAudit(app.db, request, {
+        action: 'vercel.connected',
+        target: {
+          type: 'connection',
+          id: null,
+          label: `Vercel ${account.username}${team ? ` (${team.slug})` : ''}`,
+        },
+        details: { serverAccount: source === 'server', team: team?.slug ?? null },
+      });
+      return ok({ user: toUserDto(user, await vercelConnectionOf(app, user)) });
     },
   );
 
@@ -171,7 +198,15 @@ export const vercelConnectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
+      const connection = await findVercelConnection(app.db, user.id);
       await app.db.transaction().execute((trx) => deleteVercelData(trx, user.id));
+      if (connection) {
+        await recordRequestAudit(app.db, request, {
+          action: 'vercel.disconnected',
+          target: { type: 'connection', id: null, label: `Vercel ${connection.username}` },
+          details: { serverAccount: connection.source === 'server' },
+        });
+      }
       return ok({ user: toUserDto(user, null) });
     },
   );
