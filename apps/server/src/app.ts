@@ -48,6 +48,15 @@ import { vercelConnectRoutes } from './modules/vercel/routes/vercel-connect.js';
 import { vercelDeploymentRoutes } from './modules/vercel/routes/vercel-deployments.js';
 import { vercelSyncStatusRoute } from './modules/vercel/routes/vercel-sync-status.js';
 import { vercelProjectRoutes } from './modules/vercel/routes/vercel-projects.js';
+import { adminAuditRoutes } from './modules/admin/routes/admin-audit.js';
+import { adminInvitationRoutes } from './modules/admin/routes/admin-invitations.js';
+import { adminSettingsRoutes } from './modules/admin/routes/admin-settings.js';
+import { adminUserRoutes } from './modules/admin/routes/admin-users.js';
+import { requireAdmin } from './modules/auth/require-admin.js';
+import { invitationPreviewRoute } from './modules/invitations/routes/invitation-preview.js';
+import { passwordResetRoutes } from './modules/password-reset/routes/password-reset.js';
+import { SYSTEM_ACTOR } from './modules/audit/record-audit.js';
+import { enforceServerVercelAccess } from './modules/vercel/enforce-server-vercel-access.js';
 import { healthRoute } from './modules/health/health-route.js';
 import { metricsPlugin } from './modules/metrics/metrics-plugin.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -168,8 +177,25 @@ export async function buildApp({
       await auth.register(vercelConnectRoutes);
       await auth.register(oauthExchangeRoute);
       await auth.register(githubTokenRoutes);
+      await auth.register(invitationPreviewRoute);
+      await auth.register(passwordResetRoutes);
     },
     { prefix: '/auth' },
+  );
+
+  await app.register(
+    async (admin) => {
+      // Both before the body is read: a member learns nothing from /api/admin but 403.
+      admin.addHook('onRequest', app.authenticate);
+      admin.addHook('onRequest', async (request) => {
+        requireAdmin(request);
+      });
+      await admin.register(adminUserRoutes);
+      await admin.register(adminInvitationRoutes);
+      await admin.register(adminSettingsRoutes);
+      await admin.register(adminAuditRoutes);
+    },
+    { prefix: '/api/admin' },
   );
 
   await app.register(
@@ -205,6 +231,10 @@ export async function buildApp({
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
   await registerWebhookJobs(app);
   await registerPruneJobs(app);
+
+  // An upgraded instance's members may hold the server's Vercel account from before its setting
+  // existed (default off): they lose it now, not when an admin first opens /admin.
+  await enforceServerVercelAccess(app, SYSTEM_ACTOR, null);
 
   await registerWebApp(app);
   return app;

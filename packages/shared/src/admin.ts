@@ -30,9 +30,7 @@ export const adminUserSchema = z.object({
   role: userRoleSchema,
   githubLogin: z.string().nullable(),
   /** The Vercel connection: `server` when through the server's account. */
-  vercel: z
-    .object({ username: z.string(), source: z.enum(['token', 'server']) })
-    .nullable(),
+  vercel: z.object({ username: z.string(), source: z.enum(['token', 'server']) }).nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
   disabled: z.boolean(),
@@ -124,9 +122,12 @@ export type AuditOutcome = z.infer<typeof auditOutcomeSchema>;
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
-  /** `user` (named by username, kept after the account is deleted), `cli`, or `anonymous`. */
+  /**
+   * `user` (named by username, kept after the account is deleted), `cli` (the command line),
+   * `system` (the server itself, such as applying a setting at start), or `anonymous`.
+   */
   actor: z.object({
-    kind: z.enum(['user', 'cli', 'anonymous']),
+    kind: z.enum(['user', 'cli', 'system', 'anonymous']),
     username: z.string().nullable(),
   }),
   action: auditActionSchema,

@@ -28,6 +28,11 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     done: z.number().int().nullable(),
     total: z.number().int().nullable(),
   }),
+  /**
+   * The account's sessions ended (an admin disabled it, or its password was reset): the stream
+   * closes after this, and the tab goes to /login.
+   */
+  z.object({ type: z.literal('session.revoked') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];

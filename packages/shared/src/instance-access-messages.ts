@@ -49,7 +49,7 @@ export const adminMessages = {
   settingsSaved: 'Setting saved',
   serverVercelAccessLegend: "Members may use the server's Vercel account",
   noServerVercelAccount:
-    "This server has no Vercel account of its own (VERCEL_TOKEN is not set), so there is nothing to share with members. Admins and owners can always use it when it is set.",
+    'This server has no Vercel account of its own (VERCEL_TOKEN is not set), so there is nothing to share with members. Admins and owners can always use it when it is set.',
   noAuditEntries: 'Nothing has been recorded yet.',
   /** Who acted, when no account did. */
   actorCli: 'command line',

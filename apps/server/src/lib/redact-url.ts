@@ -1,4 +1,4 @@
-const SECRET_PARAMS = ['token', 'code', 'state', 'access_token'];
+const SECRET_PARAMS = ['token', 'code', 'state', 'access_token', 'invitation'];
 
 /** Strips secrets that arrive in query strings (the SPA's ?token=, OAuth's ?code=) before logging. */
 export function redactUrl(url: string): string {

@@ -5,7 +5,7 @@ import type { Insertable, Selectable } from 'kysely';
 export interface AuditLogTable {
   id: string;
   at: string;
-  actor_kind: 'user' | 'cli' | 'anonymous';
+  actor_kind: 'user' | 'cli' | 'system' | 'anonymous';
   /** No foreign key: the entry outlives the account, which it still names by username. */
   actor_user_id: string | null;
   actor_username: string | null;

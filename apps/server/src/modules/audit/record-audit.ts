@@ -6,13 +6,16 @@ import { nowIso } from '../../lib/clock.js';
 import { insertAuditEntry } from './audit-log.repository.js';
 
 export interface AuditActor {
-  kind: 'user' | 'cli' | 'anonymous';
+  kind: 'user' | 'cli' | 'system' | 'anonymous';
   userId: string | null;
   username: string | null;
 }
 
 /** What `npm run admin` (shipdeck-admin in the image) does is recorded as the command line's. */
 export const COMMAND_LINE_ACTOR: AuditActor = { kind: 'cli', userId: null, username: null };
+
+/** The server acting on its own, such as applying a setting when it starts. */
+export const SYSTEM_ACTOR: AuditActor = { kind: 'system', userId: null, username: null };
 
 export interface AuditTarget {
   type: 'user' | 'invitation' | 'settings' | 'vercel-deployment' | 'vercel-project' | 'connection';

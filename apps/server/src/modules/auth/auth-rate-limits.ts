@@ -58,3 +58,16 @@ export async function limitRefreshAttempt(
   const { windowSeconds, perIp } = app.config.authRateLimit;
   await consumeRateLimit(app.db, `refresh:ip:${request.ip}`, { max: perIp, windowSeconds });
 }
+
+/**
+ * Redeeming a one-time link (an invitation's preview, a password reset) counts per address, so
+ * guessing tokens is slowed like guessing passwords.
+ */
+export async function limitLinkAttempt(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: 'invitation' | 'password-reset',
+): Promise<void> {
+  const { windowSeconds, perIp } = app.config.authRateLimit;
+  await consumeRateLimit(app.db, `${kind}:ip:${request.ip}`, { max: perIp, windowSeconds });
+}

@@ -148,3 +148,9 @@ export function findSessionTimes(
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** Ends every session of the account (disabled, or its password reset). Returns how many. */
+export async function deleteAllSessions(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { pruneAuditEntries } from '../audit/audit-log.repository.js';
 import { deleteEventsBefore } from '../events/events.repository.js';
 import { retention } from './retention-constants.js';
 
@@ -7,13 +8,16 @@ export interface PruneResult {
   webhookDeliveries: number;
   notifications: number;
   eventTickets: number;
+  auditEntries: number;
+  spentLinks: number;
 }
 
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
 
 /**
  * Deletes what has outlived its use as of `now`: events past the replay window, applied webhook
- * deliveries and read or cleared notifications past their retention, expired event tickets.
+ * deliveries and read or cleared notifications past their retention, expired event tickets,
+ * audit entries older than 400 days, and invitation and reset links long expired.
  * Unread notifications and deliveries not yet applied are kept whatever their age.
  */
 export async function pruneOldRows(db: Db, now: Date): Promise<PruneResult> {
@@ -32,8 +36,20 @@ export async function pruneOldRows(db: Db, now: Date): Promise<PruneResult> {
     .deleteFrom('event_tickets')
     .where('expires_at', '<', now.toISOString())
     .executeTakeFirst();
+  const auditEntries = await pruneAuditEntries(db, before(now, retention.auditEntryMs));
+  const spentBefore = before(now, retention.spentLinkMs);
+  const invitations = await db
+    .deleteFrom('invitations')
+    .where('expires_at', '<', spentBefore)
+    .executeTakeFirst();
+  const resets = await db
+    .deleteFrom('password_resets')
+    .where('expires_at', '<', spentBefore)
+    .executeTakeFirst();
   return {
     events,
+    auditEntries,
+    spentLinks: Number(invitations.numDeletedRows) + Number(resets.numDeletedRows),
     webhookDeliveries: Number(deliveries.numDeletedRows),
     notifications: Number(notifications.numDeletedRows),
     eventTickets: Number(tickets.numDeletedRows),

@@ -1,3 +1,4 @@
+import { AUDIT_RETENTION_DAYS } from '@shipdeck/shared/admin';
 import { DAY_MS } from '../../lib/clock.js';
 
 /**
@@ -18,6 +19,10 @@ export const retention = {
    * (`SYNC_NOTIFY_LOOKBACK_MS`), or a sync could notify the same change again.
    */
   readNotificationMs: 90 * DAY_MS,
+  /** Who did what on the instance (modules/audit): long enough to answer for a year's changes. */
+  auditEntryMs: AUDIT_RETENTION_DAYS * DAY_MS,
+  /** Invitation and password-reset links, once used or expired: kept a while for support. */
+  spentLinkMs: 30 * DAY_MS,
 } as const;
 
 /** Hourly, at a minute of its own, so it does not share the tick of the per-minute refreshes. */

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { AuditActor } from '../audit/record-audit.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { bumpStoreVersion } from '../answer-cache/store-version.repository.js';
+import type { InstanceContext } from '../instance-settings/instance-context.js';
 import { readServerVercelAccess } from '../instance-settings/instance-settings.repository.js';
 import {
   deleteVercelData,
@@ -16,7 +16,7 @@ import {
  * setting defaults to `off`, must not keep members on the server's account).
  */
 export async function enforceServerVercelAccess(
-  app: FastifyInstance,
+  app: InstanceContext,
   actor: AuditActor,
   ip: string | null,
 ): Promise<void> {

@@ -6,6 +6,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { hashSessionToken } from '../../../lib/session-token.js';
 import { takeEventTicket } from '../event-tickets.repository.js';
 import { latestEventId, listEventsAfter } from '../events.repository.js';
+import { isActiveUser } from '../../auth/users.repository.js';
 
 function lastEventIdHeader(value: string | string[] | undefined): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
@@ -74,6 +75,8 @@ export const eventStreamRoute: FastifyPluginAsyncZod = async (app) => {
                 const id = Number(row.id);
                 raw.write(`id: ${id}\nevent: ${row.type}\ndata: ${row.payload}\n\n`);
                 lastSent = id;
+                // Nothing more reaches a tab whose sessions ended.
+                if (row.type === 'session.revoked') return void raw.end();
               }
               if (rows.length < 500 || raw.writableEnded) return;
             }
@@ -86,7 +89,17 @@ export const eventStreamRoute: FastifyPluginAsyncZod = async (app) => {
       const unsubscribe = app.liveEvents.subscribe((signal) => {
         if (signal.userId === userId && signal.eventId > lastSent) flush();
       });
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), EVENT_HEARTBEAT_MS);
+      // Each beat also asks whether the account may still sign in: a change made where no event
+      // could be announced (the command line beside a SQLite server) ends the stream within one.
+      const heartbeat = setInterval(() => {
+        void isActiveUser(app.db, userId)
+          .then((active) => {
+            if (raw.writableEnded) return;
+            if (active) raw.write(': heartbeat\n\n');
+            else raw.end(`event: session.revoked\ndata: {"type":"session.revoked"}\n\n`);
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'stream check failed'));
+      }, EVENT_HEARTBEAT_MS);
       heartbeat.unref();
       const cleanup = () => {
         clearInterval(heartbeat);

@@ -83,6 +83,47 @@ describe.each(testDialects)('pruning old rows on %s', (dialect) => {
         { ticket_hash: `${userId}-valid`, user_id: userId, expires_at: ago(-60_000) },
       ])
       .execute();
+    const entry = (id: string, atAgo: number) => ({
+      id,
+      at: ago(atAgo),
+      actor_kind: 'cli' as const,
+      actor_user_id: null,
+      actor_username: null,
+      action: 'user.disabled' as const,
+      target_type: 'user',
+      target_id: userId,
+      target_label: 'someone',
+      ip: null,
+      outcome: 'success' as const,
+      details: '{}',
+    });
+    await db
+      .insertInto('audit_log')
+      .values([
+        entry(`${userId}-audit-old`, retention.auditEntryMs + minute),
+        entry(`${userId}-audit-recent`, retention.auditEntryMs - minute),
+      ])
+      .execute();
+    const link = (id: string, expiresAgo: number) => ({
+      id,
+      token_hash: id,
+      email: null,
+      role: 'member' as const,
+      invited_by_user_id: null,
+      invited_by: null,
+      created_at: ago(expiresAgo + DAY_MS),
+      expires_at: ago(expiresAgo),
+      used_at: null,
+      used_by_user_id: null,
+      revoked_at: null,
+    });
+    await db
+      .insertInto('invitations')
+      .values([
+        link(`${userId}-invitation-old`, retention.spentLinkMs + minute),
+        link(`${userId}-invitation-recent`, retention.spentLinkMs - minute),
+      ])
+      .execute();
   }
 
   it('deletes only what is past its retention as of the clock it is given', async () => {
@@ -95,7 +136,13 @@ describe.each(testDialects)('pruning old rows on %s', (dialect) => {
       webhookDeliveries: 1,
       notifications: 2,
       eventTickets: 1,
+      auditEntries: 1,
+      spentLinks: 1,
     });
+    const audit = await db.selectFrom('audit_log').select('id').execute();
+    expect(audit.map((row) => row.id)).toEqual([`${userId}-audit-recent`]);
+    const invitations = await db.selectFrom('invitations').select('id').execute();
+    expect(invitations.map((row) => row.id)).toEqual([`${userId}-invitation-recent`]);
     const events = await db
       .selectFrom('events')
       .select('type')
@@ -122,6 +169,8 @@ describe.each(testDialects)('pruning old rows on %s', (dialect) => {
       webhookDeliveries: 0,
       notifications: 0,
       eventTickets: 0,
+      auditEntries: 0,
+      spentLinks: 0,
     });
   });
 
