@@ -37,7 +37,10 @@ WORKDIR /app
 COPY --from=build /out /app
 # Owned by node before VOLUME, so a new named volume starts out writable by the server; the
 # generated encryption key is written beside the database, in the same volume.
-RUN mkdir /data && chown node:node /data
+RUN mkdir /data && chown node:node /data \
+ && printf '#!/bin/sh\n# docker exec CONTAINER shipdeck-admin <command>: see docs/administration.md\nexec node /app/apps/server/dist/admin-cli.js "$@"\n' \
+      > /usr/local/bin/shipdeck-admin \
+ && chmod 755 /usr/local/bin/shipdeck-admin
 USER node
 VOLUME /data
 EXPOSE 3000
