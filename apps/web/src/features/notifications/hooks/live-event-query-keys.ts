@@ -9,6 +9,8 @@ import { inboxQueryKey, notificationsQueryKey } from '../api/get-notifications';
 export function liveEventQueryKeys(event: LiveEvent): QueryKey[] {
   if (event.type === 'notification.created') return [notificationsQueryKey];
   if (event.type === 'sync.progress') return [['sync', event.provider]];
+  // Nothing to refetch: the session is gone (use-live-events.ts signs the tab out).
+  if (event.type === 'session.revoked') return [];
   const [owner, repo] = event.repository?.split('/') ?? [];
   const inRepository = (...rest: string[]): QueryKey[] =>
     owner && repo ? [['github', 'repo', owner, repo, ...rest]] : [];

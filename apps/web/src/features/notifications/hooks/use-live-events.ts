@@ -6,7 +6,12 @@ import { toast } from '@/lib/toast';
 import { createEventTicket } from '../api/create-event-ticket';
 import { liveEventQueryKeys } from './live-event-query-keys';
 
-const EVENT_TYPES = ['notification.created', 'data.changed', 'sync.progress'] as const;
+const EVENT_TYPES = [
+  'notification.created',
+  'data.changed',
+  'sync.progress',
+  'session.revoked',
+] as const;
 const MAX_BACKOFF_MS = 30_000;
 
 /**
@@ -35,6 +40,15 @@ export function useLiveEvents(enabled: boolean) {
         return;
       }
       if (typeof event !== 'object' || event === null || event.type !== message.type) return;
+      if (event.type === 'session.revoked') {
+        // The account's sessions ended (an admin disabled it, or its password was reset) and the
+        // server closes the stream. Asking for a ticket at once meets the 401 that signs this tab
+        // out and sends it to /login (api-client.ts), instead of after the reconnect's backoff.
+        source?.close();
+        source = null;
+        void connect();
+        return;
+      }
       for (const queryKey of liveEventQueryKeys(event)) {
         void queryClient.invalidateQueries({ queryKey });
       }
