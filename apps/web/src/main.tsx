@@ -11,7 +11,8 @@ import { consumeUrlToken } from './lib/url-token';
 import './index.css';
 
 // Before the first render, so the token leaves the address bar before any code can read or log it.
-consumeUrlToken();
+// A password-reset link's `token` is the reset's own, for that page to send: never a session.
+if (window.location.pathname !== paths.resetPassword) consumeUrlToken();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');

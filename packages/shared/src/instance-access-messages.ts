@@ -53,6 +53,7 @@ export const adminMessages = {
   noAuditEntries: 'Nothing has been recorded yet.',
   /** Who acted, when no account did. */
   actorCli: 'command line',
+  actorSystem: 'the server itself',
   actorAnonymous: 'someone not signed in',
   selfActions: 'Change your own account in Profile and Settings.',
   cannotManage: 'Only an owner can change an owner or admin.',

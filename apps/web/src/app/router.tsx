@@ -33,7 +33,15 @@ export const appRoutes: LazyRoute[] = [
         lazy: () => import('./routes/auth/signup').then((m) => ({ Component: m.SignupRoute })),
       },
       {
-        // The query cache: every page below reads server data (/login and /signup only post).
+        path: paths.resetPassword,
+        lazy: () =>
+          import('./routes/auth/reset-password').then((m) => ({
+            Component: m.ResetPasswordRoute,
+          })),
+      },
+      {
+        // The query cache: every page below reads server data (the sign-in pages above ask the
+        // server without one).
         lazy: () => import('./query-provider').then((m) => ({ Component: m.QueryProvider })),
         children: [
           {
@@ -111,6 +119,10 @@ export const appRoutes: LazyRoute[] = [
                 path: paths.settings,
                 lazy: () =>
                   import('./routes/app/settings').then((m) => ({ Component: m.SettingsRoute })),
+              },
+              {
+                path: paths.admin,
+                lazy: () => import('./routes/app/admin').then((m) => ({ Component: m.AdminRoute })),
               },
             ],
           },

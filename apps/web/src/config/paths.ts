@@ -5,6 +5,8 @@ export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  /** Opened from a password-reset link: `?token=` is the reset token, not a session. */
+  resetPassword: '/reset-password',
   githubComplete: OAUTH_COMPLETE_PATH,
   dashboard: '/dashboard',
   repositories: '/repositories',
@@ -14,6 +16,7 @@ export const paths = {
   profile: '/profile',
   settings: '/settings',
   notifications: '/notifications',
+  admin: '/admin',
   repo: (owner: string, repo: string) =>
     `/repo/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`,
 } as const;

@@ -1,7 +1,10 @@
 import type { ComponentProps } from 'react';
 import { TextField } from '@/components/ui/text-field';
 
-type EmailFieldProps = Pick<ComponentProps<typeof TextField>, 'value' | 'onChange' | 'error'>;
+type EmailFieldProps = Pick<
+  ComponentProps<typeof TextField>,
+  'value' | 'onChange' | 'error' | 'readOnly' | 'hint'
+>;
 
 /** The email field of the sign-in and sign-up forms. */
 export function EmailField(props: EmailFieldProps) {

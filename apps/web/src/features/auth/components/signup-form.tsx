@@ -32,9 +32,21 @@ function validate(values: Values): FieldErrors<Field> {
   };
 }
 
-export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }) {
+type SignupFormProps = {
+  onSuccess: (email: string) => void;
+  /** The token of the invitation link the page was opened with, sent with the sign-up. */
+  invitation?: string;
+  /** The address the invitation is for: filled in and fixed, with why under it. */
+  invitedEmail?: { email: string; note: string };
+};
+
+export function SignupForm({ onSuccess, invitation, invitedEmail }: SignupFormProps) {
   const { formRef, fieldProps, setErrors, formError, setFormError, isPending, submitWith } =
-    useAuthForm(FIELDS, { username: '', email: '', password: '', confirmPassword: '' }, validate);
+    useAuthForm(
+      FIELDS,
+      { username: '', email: invitedEmail?.email ?? '', password: '', confirmPassword: '' },
+      validate,
+    );
   const [showPassword, setShowPassword] = useState(false);
 
   const onSubmit = submitWith(async ({ username, email, password }) => {
@@ -42,6 +54,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
       username: username.trim(),
       email: normaliseEmail(email),
       password,
+      invitation,
     }).catch((error: unknown) => {
       const serverFieldErrors =
         error instanceof ApiError ? firstErrorByField(error.fieldErrors, FIELDS) : {};
@@ -68,7 +81,11 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
         spellCheck={false}
         {...fieldProps('username')}
       />
-      <EmailField {...fieldProps('email')} />
+      <EmailField
+        {...fieldProps('email')}
+        readOnly={invitedEmail !== undefined}
+        hint={invitedEmail?.note}
+      />
       <TextField
         id="password"
         name="password"

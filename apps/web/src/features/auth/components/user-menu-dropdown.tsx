@@ -1,4 +1,4 @@
-import { LogOut, Settings, User as UserIcon } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck, User as UserIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ReactElement } from 'react';
 import {
@@ -49,6 +49,16 @@ export function UserMenuDropdown({ trigger, open, onOpenChange }: UserMenuDropdo
             Settings
           </Link>
         </DropdownMenuItem>
+        {/* Compared here rather than with roles.ts's isAdminRole: that module's zod schema would
+            load with this menu. Members never see the link (the page would only refuse them). */}
+        {user.role === 'member' ? null : (
+          <DropdownMenuItem asChild>
+            <Link to={paths.admin}>
+              <ShieldCheck aria-hidden="true" />
+              Admin
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden="true" />

@@ -87,7 +87,11 @@ describe('Connect Vercel dialog', () => {
 
   it('connects the demo account in one click in demo mode', async () => {
     const { requests } = mockApi({
-      'GET /auth/vercel/options': ok({ serverAccount: true, serverAccountCanAct: true, demoMode: true }),
+      'GET /auth/vercel/options': ok({
+        serverAccount: true,
+        serverAccountCanAct: true,
+        demoMode: true,
+      }),
       'PUT /auth/vercel': ok({
         user: buildUser({
           vercelConnected: true,
