@@ -1,3 +1,4 @@
+import { errorMessages } from '@shipdeck/shared/messages';
 import { vercelMessages } from '@shipdeck/shared/vercel-constants';
 import type { VercelTeamsResult } from '@shipdeck/shared/vercel';
 import { useId, useState } from 'react';
@@ -50,7 +51,10 @@ export default function ConnectVercelForm({ onConnected: close }: { onConnected:
     connect.mutateAsync({ token, ...(teamId ? { teamId } : {}) }).then(onConnected, onFailed);
   };
 
+  // The server says whether this person may use its account at all (an admin decides for
+  // members), and whether they may act through it or only view.
   const serverAccount = options.data?.serverAccount === true;
+  const viewOnly = options.data?.serverAccountCanAct === false;
   const demo = options.data?.demoMode === true;
 
   return (
@@ -62,6 +66,11 @@ export default function ConnectVercelForm({ onConnected: close }: { onConnected:
               ? 'Demo mode: connect the emulator’s demo Vercel account, no token needed.'
               : 'This server has a Vercel account of its own you can use.'}
           </p>
+          {viewOnly ? (
+            <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+              {errorMessages.serverVercelViewOnly}
+            </p>
+          ) : null}
           <Button
             className="mt-2"
             size="sm"

@@ -8,6 +8,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useVercelCanAct } from '../hooks/use-vercel-can-act';
 import { ConfirmVercelAction, deploymentName, type VercelAction } from './confirm-vercel-action';
 
 /** States in which Vercel still builds a deployment, so it can be cancelled. */
@@ -29,9 +30,14 @@ const items: Record<VercelAction, { label: string; icon: typeof Rocket }> = {
   cancel: { label: 'Cancel build', icon: Ban },
 };
 
-/** A deployment row's actions; each asks for confirmation first. */
+/**
+ * A deployment row's actions; each asks for confirmation first. None while the person may only
+ * view the server's Vercel account: the list says why once, above its rows.
+ */
 export function DeploymentActionsMenu({ deployment }: { deployment: VercelDeployment }) {
   const [action, setAction] = useState<VercelAction | null>(null);
+  const canAct = useVercelCanAct();
+  if (!canAct) return null;
   return (
     <>
       <DropdownMenu>

@@ -15,6 +15,8 @@ import { ConfirmVercelAction, deploymentName, type VercelAction } from './confir
 import { actionsFor } from './deployment-actions-menu';
 import { DeploymentRow } from './deployment-row';
 import { DeploymentStatusBadge } from './deployment-status-badge';
+import { VercelViewOnlyNotice } from './view-only-notice';
+import { useVercelCanAct } from '../hooks/use-vercel-can-act';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -133,6 +135,7 @@ function TriageActions({
 /** A deployment, and for a failed one what is needed to triage it. */
 export function DeploymentTriage({ id }: { id: string }) {
   const query = useVercelDeployment(id);
+  const canAct = useVercelCanAct();
   if (query.isPending) {
     return (
       <div className="flex justify-center py-10 text-sm text-zinc-500 dark:text-zinc-400">
@@ -179,7 +182,11 @@ export function DeploymentTriage({ id }: { id: string }) {
         />
         <CardBody className="space-y-4">
           <Facts deployment={deployment} />
-          <TriageActions deployment={deployment} rollbackTarget={rollbackTarget} />
+          {canAct ? (
+            <TriageActions deployment={deployment} rollbackTarget={rollbackTarget} />
+          ) : (
+            <VercelViewOnlyNotice />
+          )}
         </CardBody>
       </Card>
       <Card aria-labelledby="build-log-title">

@@ -17,6 +17,7 @@ import { useVercelDeployments } from '../api/get-vercel-deployments';
 import { DeploymentRow } from './deployment-row';
 import { SyncedAtNote } from './synced-at-note';
 import { VercelProjectsGrid } from './vercel-projects-grid';
+import { VercelViewOnlyNotice } from './view-only-notice';
 
 const filterOptions: { value: DeploymentFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -97,11 +98,14 @@ export function DeploymentsView() {
             }
           />
         ) : (
-          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {deployments.map((deployment) => (
-              <DeploymentRow key={deployment.id} deployment={deployment} />
-            ))}
-          </ul>
+          <>
+            <VercelViewOnlyNotice className="m-4 mb-1" />
+            <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {deployments.map((deployment) => (
+                <DeploymentRow key={deployment.id} deployment={deployment} />
+              ))}
+            </ul>
+          </>
         )}
         <Pagination
           page={list.page}

@@ -2,6 +2,7 @@ import type { VercelProject } from '@shipdeck/shared/vercel';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useVercelCanAct } from '../hooks/use-vercel-can-act';
 import { ConfirmVercelAction, deploymentName } from './confirm-vercel-action';
 
 /**
@@ -10,6 +11,7 @@ import { ConfirmVercelAction, deploymentName } from './confirm-vercel-action';
  */
 export function ProductionPinnedNotice({ project }: { project: VercelProject }) {
   const [promoting, setPromoting] = useState(false);
+  const canAct = useVercelCanAct();
   const serving = project.productionDeployment;
   const resume = project.resumeProductionWith;
   if (!project.productionRolledBack || !resume) return null;
@@ -25,14 +27,19 @@ export function ProductionPinnedNotice({ project }: { project: VercelProject }) 
         ) : null}
         : new production deployments stay off its domains until one is promoted.
       </p>
-      <Button className="mt-2" size="sm" variant="outline" onClick={() => setPromoting(true)}>
-        Promote <span className="font-mono">{deploymentName(resume)}</span>
-      </Button>
-      <ConfirmVercelAction
-        action={promoting ? 'promote' : null}
-        deployment={resume}
-        onClose={() => setPromoting(false)}
-      />
+      {/* Someone who may only view is told so on the deployment pages; here the state is enough. */}
+      {canAct ? (
+        <>
+          <Button className="mt-2" size="sm" variant="outline" onClick={() => setPromoting(true)}>
+            Promote <span className="font-mono">{deploymentName(resume)}</span>
+          </Button>
+          <ConfirmVercelAction
+            action={promoting ? 'promote' : null}
+            deployment={resume}
+            onClose={() => setPromoting(false)}
+          />
+        </>
+      ) : null}
     </Alert>
   );
 }
