@@ -90,7 +90,7 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
    * The client to act with, through this person's own connection; one through the server's
    * account acts only while this person may (admins, or members under the `act` setting).
    */
-  const clientFor = async (user: UserRow): Promise<{ client: VercelClient; server: boolean }> => {
+  const clientFor = async (user: UserRow): Promise<VercelClient> => {
     const [client, connection] = await Promise.all([
       vercelClientFor(app, user.id),
       findVercelConnection(app.db, user.id),
@@ -108,7 +108,7 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
     }
-    return { client, server };
+    return client;
   };
 
   /**
@@ -122,7 +122,8 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
     run: (client: VercelClient) => Promise<T>,
   ): Promise<T> => {
     const { user } = requireAuth(request);
-    let server: boolean | null = null;
+    const connection = await findVercelConnection(app.db, user.id);
+    let reachedVercel = false;
     const record = (outcome: 'success' | 'refused' | 'failed', resultId?: string) =>
       recordRequestAudit(app.db, request, {
         action: `vercel.${action}`,
@@ -135,21 +136,22 @@ export const vercelActionRoutes: FastifyPluginAsyncZod = async (app) => {
         details: {
           project: subject.project,
           deployment: subject.deployment.id,
-          serverAccount: server,
+          serverAccount: connection?.source === 'server',
           ...(resultId && resultId !== subject.deployment.id ? { result: resultId } : {}),
         },
       });
     try {
-      const chosen = await clientFor(user);
-      server = chosen.server;
-      const result = await run(chosen.client);
+      const client = await clientFor(user);
+      reachedVercel = true;
+      const result = await run(client);
       await record('success', result.data.deployment.id);
       return result;
     } catch (error) {
-      await record(server === null ? 'refused' : 'failed');
+      await record(reachedVercel ? 'failed' : 'refused');
       throw error;
     }
   };
+
   const productionOf = async (userId: string, project: ProjectRow) =>
     (await productionDeploymentRows(app.db, userId, [project])).get(project.id);
   const projectOf = async (userId: string, row: DeploymentRow): Promise<ProjectRow> => {
