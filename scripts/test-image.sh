@@ -195,6 +195,13 @@ podman exec "$CONTAINER" test -s /data/encryption.key || fail "no generated key 
 key_before=$(podman exec "$CONTAINER" sha256sum /data/encryption.key)
 sign_up "$BASE" demo
 sign_in "$BASE" demo
+# The operator's command line, beside the running server: the first account is the owner.
+users=$(podman exec "$CONTAINER" shipdeck-admin list-users) || fail "shipdeck-admin list-users failed"
+grep -Eq 'demo@example.com +demo +owner +active' <<<"$users" ||
+  fail "shipdeck-admin list-users does not show the demo account as owner: $users"
+reset=$(podman exec "$CONTAINER" shipdeck-admin reset-password demo@example.com) ||
+  fail "shipdeck-admin reset-password failed"
+grep -q "^$BASE/reset-password?token=sdr_" <<<"$reset" || fail "no reset link under $BASE: $reset"
 # GitHub sign-in in demo mode: the authorize page and avatars come through this port.
 location=$(curl -s -o /dev/null -w '%{redirect_url}' "$BASE/auth/github")
 case "$location" in
@@ -242,6 +249,12 @@ http GET "$COMPOSE_BASE/health"
 [ "$(json_field 'd.data.database.dialect')" = postgres ] || fail "compose /health: $BODY"
 sign_up "$COMPOSE_BASE" composed
 sign_in "$COMPOSE_BASE" composed
+shipdeck_container=$(podman ps -q --filter "label=io.podman.compose.project=$PROJECT" \
+  --filter "label=com.docker.compose.service=shipdeck")
+# The command line on PostgreSQL, with the container's own settings.
+invitation=$(podman exec "$shipdeck_container" shipdeck-admin invite --role admin) ||
+  fail "shipdeck-admin invite failed on PostgreSQL"
+grep -q "^$COMPOSE_BASE/signup?invitation=sdi_" <<<"$invitation" || fail "no invitation link: $invitation"
 shipdeck_container=$(podman ps -q --filter "label=io.podman.compose.project=$PROJECT" \
   --filter "label=com.docker.compose.service=shipdeck")
 stop_in_time "$shipdeck_container"

@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_MODE: 'false' }).signups.mode).toBe('invite');
     expect(loadConfig({ DEMO_MODE: 'false', SIGNUPS: 'closed' }).signups.mode).toBe('closed');
     expect(loadConfig({ DEMO_MODE: 'true', SIGNUPS: 'invite' }).signups.mode).toBe('invite');
+    // compose passes `${SIGNUPS:-}`: empty is unset.
+    expect(
+      loadConfig({ DEMO_MODE: 'false', SIGNUPS: '', SIGNUP_EMAIL_DOMAINS: '' }).signups,
+    ).toEqual({
+      mode: 'invite',
+      emailDomains: [],
+    });
     expect(
       loadConfig({ SIGNUP_EMAIL_DOMAINS: ' Example.com, @team.example.org ,' }).signups
         .emailDomains,

@@ -61,7 +61,8 @@ const envSchema = z.object({
     .optional(),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
   // No default here: it depends on demo mode (open there, invite otherwise).
-  SIGNUPS: signupModeSchema.optional(),
+  // Empty (a compose file's `${SIGNUPS:-}`) means unset.
+  SIGNUPS: z.preprocess((value) => (value === '' ? undefined : value), signupModeSchema.optional()),
   SIGNUP_EMAIL_DOMAINS: z
     .string()
     .transform((value) =>
