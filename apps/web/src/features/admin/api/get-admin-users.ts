@@ -9,7 +9,12 @@ export async function getAdminUsers(): Promise<AdminUser[]> {
 }
 
 export function getAdminUsersQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'users'], queryFn: getAdminUsers });
+  return queryOptions({
+    queryKey: ['admin', 'users'],
+    queryFn: getAdminUsers,
+    // Others change these too (a sign-up, another admin): opening the tab reads them again.
+    staleTime: 0,
+  });
 }
 
 export function useAdminUsers() {

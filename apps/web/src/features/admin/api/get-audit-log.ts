@@ -17,6 +17,8 @@ export function getAuditLogQueryOptions() {
     queryFn: ({ pageParam }) => getAuditPage(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    // New entries come from everyone's actions: opening the tab reads the log again.
+    staleTime: 0,
   });
 }
 

@@ -9,7 +9,12 @@ export async function getInvitations(): Promise<Invitation[]> {
 }
 
 export function getInvitationsQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'invitations'], queryFn: getInvitations });
+  return queryOptions({
+    queryKey: ['admin', 'invitations'],
+    queryFn: getInvitations,
+    // Others change these too (a sign-up, another admin): opening the tab reads them again.
+    staleTime: 0,
+  });
 }
 
 export function useInvitations() {
