@@ -8,6 +8,11 @@ export const githubCallbackQuerySchema = z.object({
   error_description: z.string().max(1000).optional(),
 });
 
+/** GET /auth/github: `invitation` is the token of a /signup?invitation= link being used. */
+export const githubStartQuerySchema = z.object({
+  invitation: z.string().max(200).optional(),
+});
+
 export const githubLinkResultSchema = z.object({ url: z.string() });
 export type GithubLinkResult = z.infer<typeof githubLinkResultSchema>;
 

@@ -60,5 +60,7 @@ export const oauthErrorMessages: Record<string, string> = {
   signups_closed:
     'This Shipdeck instance is invite-only. Ask an admin for an invitation link, then sign up from it.',
   account_disabled: 'This account is disabled',
+  invitation_invalid:
+    'This invitation link cannot be used: it was used, revoked or has expired, or is for another email address. Ask an admin for a new one.',
 };
 export const oauthErrorFallback = 'Authentication failed.';

@@ -51,6 +51,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at', 'text')
     .execute();
 
+  // A GitHub sign-in begun from an invitation link carries the invitation to the callback.
+  await db.schema.alterTable('oauth_states').addColumn('invitation_id', 'text').execute();
+
   await db.schema
     .createTable('password_resets')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -86,6 +89,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('password_resets').execute();
   await db.schema.dropTable('invitations').execute();
   await db.schema.dropTable('instance_settings').execute();
+  await db.schema.alterTable('oauth_states').dropColumn('invitation_id').execute();
   await db.schema.alterTable('users').dropColumn('disabled_at').execute();
   await db.schema.alterTable('users').dropColumn('role').execute();
 }

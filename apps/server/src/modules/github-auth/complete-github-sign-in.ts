@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/clock.js';
 import { saveProviderToken } from '../connections/provider-tokens.repository.js';
 import { clearCachedAnswers } from '../github-client/github-cache.repository.js';
@@ -27,7 +28,12 @@ export type GithubSignInOutcome =
   | {
       ok: false;
       reason:
-        'account_exists' | 'github_in_use' | 'auth_failed' | 'signups_closed' | 'account_disabled';
+        | 'account_exists'
+        | 'github_in_use'
+        | 'auth_failed'
+        | 'signups_closed'
+        | 'account_disabled'
+        | 'invitation_invalid';
     };
 
 async function freeUsername(app: FastifyInstance, login: string): Promise<string> {
@@ -45,7 +51,14 @@ async function freeUsername(app: FastifyInstance, login: string): Promise<string
 export async function completeGithubSignIn(
   app: FastifyInstance,
   request: FastifyRequest,
-  input: { identity: GithubIdentity; token: string; scopes: string[]; linkUserId: string | null },
+  input: {
+    identity: GithubIdentity;
+    token: string;
+    scopes: string[];
+    linkUserId: string | null;
+    /** Set when the sign-in began from an invitation link (see oauth-states). */
+    invitationId?: string | null;
+  },
 ): Promise<GithubSignInOutcome> {
   const { identity } = input;
   const linked = await findUserByGithubId(app.db, identity.id);
@@ -86,10 +99,13 @@ export async function completeGithubSignIn(
     try {
       admission = await admitSignup(app.db, app.config.signups, {
         email,
-        invitationToken: null,
+        invitation: input.invitationId ? { id: input.invitationId } : null,
         nowIso: now,
       });
     } catch (error) {
+      if (input.invitationId && error instanceof AppError && !(error instanceof SignupRefused)) {
+        return { ok: false, reason: 'invitation_invalid' };
+      }
       if (!(error instanceof SignupRefused)) throw error;
       await recordRequestAudit(app.db, request, {
         action: 'signup.refused',

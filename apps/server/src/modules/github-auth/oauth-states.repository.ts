@@ -9,7 +9,12 @@ function hashState(state: string): string {
 
 export async function createOAuthState(
   db: Db,
-  options: { codeVerifier: string; linkUserId: string | null; browserHash: string },
+  options: {
+    codeVerifier: string;
+    linkUserId: string | null;
+    browserHash: string;
+    invitationId?: string | null;
+  },
   now: Date = new Date(),
 ): Promise<string> {
   const state = randomBytes(32).toString('base64url');
@@ -21,6 +26,7 @@ export async function createOAuthState(
       code_verifier: options.codeVerifier,
       link_user_id: options.linkUserId,
       browser_hash: options.browserHash,
+      invitation_id: options.invitationId ?? null,
       expires_at: new Date(now.getTime() + STATE_TTL_MS).toISOString(),
     })
     .execute();
@@ -30,6 +36,7 @@ export async function createOAuthState(
 export interface PendingOAuth {
   codeVerifier: string;
   linkUserId: string | null;
+  invitationId: string | null;
   /** False when the callback was opened in a browser other than the one that began the flow. */
   sameBrowser: boolean;
 }
@@ -47,12 +54,13 @@ export async function consumeOAuthState(
   const row = await db
     .deleteFrom('oauth_states')
     .where('state_hash', '=', hashState(state))
-    .returning(['code_verifier', 'link_user_id', 'browser_hash', 'expires_at'])
+    .returning(['code_verifier', 'link_user_id', 'browser_hash', 'expires_at', 'invitation_id'])
     .executeTakeFirst();
   if (!row || row.expires_at <= now.toISOString()) return null;
   return {
     codeVerifier: row.code_verifier,
     linkUserId: row.link_user_id,
+    invitationId: row.invitation_id,
     sameBrowser: browserHash !== null && row.browser_hash === browserHash,
   };
 }

@@ -6,5 +6,7 @@ export interface OAuthStatesTable {
   link_user_id: string | null;
   /** SHA-256 of the binding cookie of the browser that began the round trip. */
   browser_hash: string;
+  /** The invitation a sign-in from a /signup?invitation= link may create its account with. */
+  invitation_id: string | null;
   expires_at: string;
 }

@@ -18,12 +18,14 @@ export async function startGithubAuthorization(
   oauth: GithubOAuthApp,
   linkUserId: string | null,
   browserHash: string,
+  invitationId: string | null = null,
 ): Promise<string> {
   const pkce = createPkcePair();
   const state = await createOAuthState(app.db, {
     codeVerifier: pkce.verifier,
     linkUserId,
     browserHash,
+    invitationId,
   });
   return authorizationUrl(app.config.github, oauth, {
     state,

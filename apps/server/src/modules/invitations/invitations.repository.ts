@@ -17,6 +17,10 @@ export function findInvitationByTokenHash(
     .executeTakeFirst();
 }
 
+export function findInvitationById(db: Db, id: string): Promise<InvitationRow | undefined> {
+  return db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function listPendingInvitations(db: Db, nowIso: string): Promise<InvitationRow[]> {
   return db
     .selectFrom('invitations')

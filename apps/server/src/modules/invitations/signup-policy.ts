@@ -38,10 +38,15 @@ function domainOf(email: string): string {
 export async function admitSignup(
   db: Db,
   signups: AppConfig['signups'],
-  input: { email: string; invitationToken: string | null; nowIso: string },
+  input: {
+    email: string;
+    /** The link's token (email sign-up), or the id a GitHub sign-in carried from it. */
+    invitation: { token: string } | { id: string } | null;
+    nowIso: string;
+  },
 ): Promise<SignupAdmission> {
-  if (input.invitationToken) {
-    const invitation = await usableInvitation(db, input.invitationToken, input.nowIso);
+  if (input.invitation) {
+    const invitation = await usableInvitation(db, input.invitation, input.nowIso);
     if (invitation.email && invitation.email.toLowerCase() !== input.email.toLowerCase()) {
       throw new AppError(400, 'VALIDATION_ERROR', errorMessages.invitationEmailMismatch, [
         { field: 'body.email', message: errorMessages.invitationEmailMismatch },

@@ -35,7 +35,7 @@ export const signupRoute: FastifyPluginAsyncZod = async (app) => {
       try {
         admission = await admitSignup(app.db, app.config.signups, {
           email,
-          invitationToken: invitationToken ?? null,
+          invitation: invitationToken ? { token: invitationToken } : null,
           nowIso: now,
         });
       } catch (error) {

@@ -1,5 +1,7 @@
 import { OAUTH_COMPLETE_PATH } from '@shipdeck/shared/constants';
-import { githubCallbackQuerySchema } from '@shipdeck/shared/github-auth';
+import { githubCallbackQuerySchema, githubStartQuerySchema } from '@shipdeck/shared/github-auth';
+import { nowIso } from '../../../lib/clock.js';
+import { usableInvitation } from '../../invitations/usable-invitation.js';
 import { githubRedirectParams } from '@shipdeck/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { completeGithubSignIn } from '../complete-github-sign-in.js';
@@ -19,14 +21,27 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Start GitHub sign-in: a full-page redirect to GitHub (or the demo emulator)',
+        summary:
+          'Start GitHub sign-in: a full-page redirect to GitHub (or the demo emulator); ?invitation= signs up with an invitation',
+        querystring: githubStartQuerySchema,
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const oauth = app.config.github.oauth;
       if (!oauth) return reply.redirect(loginError('oauth_not_configured'));
+      const token = request.query.invitation;
+      let invitationId: string | null = null;
+      if (token) {
+        try {
+          invitationId = (await usableInvitation(app.db, token, nowIso())).id;
+        } catch {
+          return reply.redirect(loginError('invitation_invalid'));
+        }
+      }
       const browserHash = bindBrowser(app, reply);
-      return reply.redirect(await startGithubAuthorization(app, oauth, null, browserHash));
+      return reply.redirect(
+        await startGithubAuthorization(app, oauth, null, browserHash, invitationId),
+      );
     },
   );
 
@@ -67,6 +82,7 @@ export const githubSignInRoutes: FastifyPluginAsyncZod = async (app) => {
           token,
           scopes,
           linkUserId: pending.linkUserId,
+          invitationId: pending.invitationId,
         });
         if (!outcome.ok) return fail(outcome.reason);
         if (pending.linkUserId) {

@@ -5,7 +5,7 @@ import { errorMessages } from '@shipdeck/shared/messages';
 import { metaSchema } from '@shipdeck/shared/meta';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.js';
-import { accessConfig, auditEntries, signUp } from '../../../test-access.js';
+import { accessConfig, auditEntries, invite, signUp } from '../../../test-access.js';
 import { bearer, dataOf, logIn, newAccount, testDialects, useTestApp } from '../../../test-app.js';
 import { playOAuth, useEmulator } from '../../../test-github.js';
 
@@ -92,6 +92,43 @@ describe.each(testDialects)('who may sign up, on %s', (dialect) => {
       const { location } = await playOAuth(t.app, { url: '/auth/github' }, { login: 'octocat' });
       expect(location).toBe('/login?error=signups_closed');
       expect(await userCount(t)).toBe(before);
+    });
+  });
+
+  describe('GitHub sign-in from an invitation link', () => {
+    const t = useTestApp(dialect, withGithub('closed'));
+
+    it('creates the account with the invitation, once; a bad link goes back to /login', async () => {
+      const owner = newAccount('owner');
+      await signUp(t.app, owner);
+      const { token: ownerToken } = await logIn(t.app, owner);
+      const { token } = await invite(t.app, ownerToken, { role: 'admin' });
+
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: '/auth/github?invitation=sdi_nope',
+      });
+      expect(refused.headers.location).toBe('/login?error=invitation_invalid');
+
+      const first = await playOAuth(
+        t.app,
+        { url: `/auth/github?invitation=${encodeURIComponent(token)}` },
+        { login: 'octocat' },
+      );
+      expect(first.location.startsWith(`${OAUTH_COMPLETE_PATH}?code=`)).toBe(true);
+      const created = await t.database.db
+        .selectFrom('users')
+        .select(['role'])
+        .where('github_login', '=', 'octocat')
+        .executeTakeFirstOrThrow();
+      expect(created.role).toBe('admin');
+
+      // Used up: another GitHub account cannot come in on the same link.
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/auth/github?invitation=${encodeURIComponent(token)}`,
+      });
+      expect(again.headers.location).toBe('/login?error=invitation_invalid');
     });
   });
 
