@@ -169,6 +169,17 @@ export const syncStatusSchema = z.object({
   /** Why the last attempt failed; null when it succeeded. The data shown is the last good one. */
   lastError: z.string().nullable(),
   lastAttemptAt: z.string().nullable(),
+  /**
+   * A sync stopped at one of GitHub's rate limits, to go on from where it stopped at `until`:
+   * a wait, not a failure (issue 33). Absent or null when not waiting.
+   */
+  waiting: z
+    .object({
+      limit: z.enum(['core', 'search', 'graphql', 'secondary']),
+      until: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 

@@ -3,6 +3,7 @@ import type { ProviderTokensTable } from '../modules/connections/provider-tokens
 import type { GithubCacheTable } from '../modules/github-client/github-cache.table.js';
 import type { GithubCommitContainmentTable } from '../modules/github-store/commit-containment.table.js';
 import type { GithubRateBudgetsTable } from '../modules/github-client/github-rate-budgets.table.js';
+import type { GithubRateWindowsTable } from '../modules/github-client/github-rate-windows.table.js';
 import type { OAuthHandoffsTable } from '../modules/github-auth/oauth-handoffs.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
 import type { SessionsTable } from '../modules/auth/sessions.table.js';
@@ -52,6 +53,7 @@ export interface Database {
   github_commits: GithubCommitsTable;
   github_daily_snapshots: GithubDailySnapshotsTable;
   github_rate_budgets: GithubRateBudgetsTable;
+  github_rate_windows: GithubRateWindowsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   job_keys: JobKeysTable;

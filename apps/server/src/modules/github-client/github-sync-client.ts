@@ -1,15 +1,33 @@
 import { RequestError } from '@octokit/request-error';
 import type { Octokit } from '@octokit/rest';
 import type { FastifyInstance } from 'fastify';
-import { RetryLaterError } from '../../jobs/job-queue.js';
 import { findProviderToken } from '../connections/provider-tokens.repository.js';
+import { findRateBudget } from './github-rate-budget.repository.js';
+import type { RateWindowResource } from './github-rate-window.repository.js';
+import { findRateWindow, recordRateWindow, takeRateSlot } from './github-rate-window.repository.js';
 import { octokitForToken } from './octokit-for-token.js';
+import { RateLimitWait } from './rate-limit-wait.js';
 import { recordRateBudget } from './record-rate-budget.js';
 
 /** Every upstream call of a sync ends within this (unless the config sets a shorter deadline). */
 export const SYNC_REQUEST_TIMEOUT_MS = 15_000;
 /** Core calls kept in reserve for the pages people open (detail that is not synced). */
 export const CORE_RESERVE = 100;
+
+/**
+ * Who spends the token's budget. Each stops at its own floor of core calls left, lowest for the
+ * most wanted, so a long first sync waits before it could starve ship status, and both before the
+ * inbox poll (which stops at the pages' reserve): one budget per token, shared by every job on
+ * every instance through the database, and none of them starves the others.
+ */
+export type BudgetPurpose = 'sync' | 'ship-status' | 'inbox';
+const CORE_FLOORS: Record<BudgetPurpose, number> = {
+  sync: CORE_RESERVE + 400,
+  'ship-status': CORE_RESERVE + 200,
+  inbox: CORE_RESERVE,
+};
+/** GraphQL points kept for ship status on the pages (a query costs about one). */
+const GRAPHQL_FLOOR = 50;
 
 export interface ConditionalAnswer {
   status: 200 | 304;
@@ -31,6 +49,8 @@ export interface SyncClient {
   login: string;
   /** Upstream requests made, for progress logs and the benchmark. */
   requests: number;
+  /** Of those, answered 304 (free of rate limit). */
+  notModified: number;
   get(
     route: string,
     params: Record<string, unknown>,
@@ -44,61 +64,42 @@ export interface SyncClient {
   govern(octokit: Octokit): void;
 }
 
-function secondsUntil(resetEpochSeconds: number): number {
-  return Math.max(1, Math.ceil(resetEpochSeconds - Date.now() / 1000));
-}
-
 function header(headers: Record<string, unknown>, name: string): string | null {
   const value = headers[name];
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
-type Bucket = 'core' | 'search' | 'graphql';
+const resetOf = (headers: Record<string, unknown>): Date | null => {
+  const reset = Number(header(headers, 'x-ratelimit-reset'));
+  return Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : null;
+};
 
-interface Budget {
-  remaining: number;
-  reset: number;
-}
-
-function budgetFrom(headers: Record<string, unknown>): Budget | null {
-  const remaining = header(headers, 'x-ratelimit-remaining');
-  const reset = header(headers, 'x-ratelimit-reset');
-  if (remaining === null || reset === null) return null;
-  return { remaining: Number(remaining), reset: Number(reset) };
+/** The resource an answer's budget headers describe (`x-ratelimit-resource`, else by URL). */
+function resourceOf(headers: Record<string, unknown>, url: string): 'core' | RateWindowResource {
+  const named = header(headers, 'x-ratelimit-resource');
+  if (named === 'search' || named === 'graphql' || named === 'core') return named;
+  if (url.includes('/search/')) return 'search';
+  return url.endsWith('/graphql') ? 'graphql' : 'core';
 }
 
 /**
- * A budget nearly spent becomes a RetryLaterError before the next call: the job waits for the
- * window to reset instead of spending GitHub's budget to zero.
+ * A 403/429 that is a rate limit, as a wait: a secondary limit's `retry-after` (60 s without
+ * one, as GitHub advises), or the named resource's reset when `remaining` is 0.
  */
-function refuseIfSpent(budget: Budget | undefined, bucket: Bucket): void {
-  if (!budget || budget.reset * 1000 <= Date.now()) return;
-  const floor = bucket === 'core' ? CORE_RESERVE : 0;
-  if (budget.remaining <= floor) {
-    throw new RetryLaterError(
-      secondsUntil(budget.reset),
-      `GitHub ${bucket} budget down to ${budget.remaining}; waiting for its reset`,
-    );
-  }
-}
-
-function asRetryLater(error: RequestError): RetryLaterError | null {
+function asWait(error: RequestError, url: string): RateLimitWait | null {
+  if (error.status !== 403 && error.status !== 429) return null;
   const headers = error.response?.headers ?? {};
   const retryAfter = header(headers, 'retry-after');
-  if (retryAfter !== null && (error.status === 403 || error.status === 429)) {
-    return new RetryLaterError(
-      Math.max(1, Number(retryAfter) || 60),
-      'GitHub asked to retry later',
-    );
+  const secondary = /secondary rate limit/i.test(error.message);
+  if (retryAfter !== null || secondary) {
+    const seconds = Math.max(1, Number(retryAfter) || 60);
+    return new RateLimitWait('secondary', new Date(Date.now() + seconds * 1000));
   }
-  if (
-    (error.status === 403 || error.status === 429) &&
-    header(headers, 'x-ratelimit-remaining') === '0'
-  ) {
-    const reset = Number(header(headers, 'x-ratelimit-reset') ?? 0);
-    return new RetryLaterError(secondsUntil(reset), 'GitHub rate limit exhausted');
-  }
-  return null;
+  if (header(headers, 'x-ratelimit-remaining') !== '0') return null;
+  return new RateLimitWait(
+    resourceOf(headers, url),
+    resetOf(headers) ?? new Date(Date.now() + 60_000),
+  );
 }
 
 /** A client for one user's sync: conditional GETs, a timeout on each, the budget respected. */
@@ -106,6 +107,7 @@ export async function openSyncClient(
   app: FastifyInstance,
   userId: string,
   login: string,
+  purpose: BudgetPurpose = 'sync',
 ): Promise<SyncClient | null> {
   const github = app.config.github;
   const stored = await findProviderToken(app.db, userId, 'github');
@@ -115,13 +117,50 @@ export async function openSyncClient(
     apiUrl: github.apiUrl,
     log: app.log,
   });
-  const budgets = new Map<Bucket, Budget>();
+  const floor = CORE_FLOORS[purpose];
+
+  /** Waits rather than spends the core budget below this purpose's floor (read from the store). */
+  const checkCore = async () => {
+    const budget = await findRateBudget(app.db, userId);
+    if (!budget) return;
+    const reset = new Date(budget.core_reset_at);
+    if (reset.getTime() > Date.now() && budget.core_remaining <= floor) {
+      throw new RateLimitWait('core', reset);
+    }
+  };
+  const takeSlot = async (resource: RateWindowResource) => {
+    if (resource === 'graphql') {
+      const window = await findRateWindow(app.db, userId, 'graphql');
+      if (window && Date.parse(window.reset_at) > Date.now() && window.remaining <= GRAPHQL_FLOOR) {
+        throw new RateLimitWait('graphql', new Date(window.reset_at));
+      }
+    }
+    const slot = await takeRateSlot(app.db, userId, resource, new Date());
+    if (!slot.granted) throw new RateLimitWait(resource, slot.until);
+  };
+  /** Stores the figures an answer carries: core's, or the search or GraphQL window's. */
+  const record = async (headers: Record<string, unknown>, url: string) => {
+    const resource = resourceOf(headers, url);
+    if (resource === 'core') {
+      await recordRateBudget(app.db, userId, { headers, url });
+      return;
+    }
+    const quota = Number(header(headers, 'x-ratelimit-limit'));
+    const remaining = Number(header(headers, 'x-ratelimit-remaining'));
+    const resetAt = resetOf(headers);
+    if (!resetAt || !Number.isFinite(quota) || !Number.isFinite(remaining)) return;
+    if (header(headers, 'x-ratelimit-limit') === null) return;
+    await recordRateWindow(app.db, userId, resource, { quota, remaining, resetAt }, new Date());
+  };
+
   const client: SyncClient = {
     login,
     requests: 0,
+    notModified: 0,
     async get(route, params, etag, options = {}) {
-      const bucket: Bucket = route.startsWith('GET /search/') ? 'search' : 'core';
-      refuseIfSpent(budgets.get(bucket), bucket);
+      const search = route.startsWith('GET /search/');
+      if (search) await takeSlot('search');
+      else await checkCore();
       client.requests += 1;
       try {
         const response = await octokit.request(route, {
@@ -135,7 +174,8 @@ export async function openSyncClient(
           },
         });
         const headers = response.headers as Record<string, unknown>;
-        const answer: ConditionalAnswer = {
+        await record(headers, route);
+        return {
           status: 200,
           data: response.data,
           etag: header(headers, 'etag'),
@@ -143,16 +183,11 @@ export async function openSyncClient(
           lastModified: header(headers, 'last-modified'),
           headers,
         };
-        const budget = budgetFrom(headers);
-        if (budget) budgets.set(bucket, budget);
-        await recordRateBudget(app.db, userId, { headers, url: route });
-        return answer;
       } catch (error) {
         if (error instanceof RequestError) {
-          if (error.response) {
-            await recordRateBudget(app.db, userId, { headers: error.response.headers, url: route });
-          }
-          if (error.status === 304)
+          if (error.response) await record(error.response.headers, route);
+          if (error.status === 304) {
+            client.notModified += 1;
             return {
               status: 304,
               data: null,
@@ -161,8 +196,9 @@ export async function openSyncClient(
               lastModified: options.ifModifiedSince ?? null,
               headers: error.response?.headers ?? {},
             };
-          const later = asRetryLater(error);
-          if (later) throw later;
+          }
+          const wait = asWait(error, route);
+          if (wait) throw wait;
         }
         throw error;
       }
@@ -170,13 +206,24 @@ export async function openSyncClient(
     govern(other) {
       other.hook.wrap('request', async (request, options) => {
         // GraphQL has a points budget of its own; its headers must not stand for core's.
-        const bucket: Bucket = String(options.url).endsWith('/graphql') ? 'graphql' : 'core';
-        refuseIfSpent(budgets.get(bucket), bucket);
+        const url = String(options.url);
+        const graphql = url.endsWith('/graphql');
+        if (graphql) await takeSlot('graphql');
+        else await checkCore();
         client.requests += 1;
-        const response = await request(options);
-        const budget = budgetFrom(response.headers);
-        if (budget) budgets.set(bucket, budget);
-        return response;
+        try {
+          const response = await request(options);
+          await record(response.headers, url);
+          return response;
+        } catch (error) {
+          if (error instanceof RequestError) {
+            if (error.response) await record(error.response.headers, url);
+            if (error.status === 304) client.notModified += 1;
+            const wait = asWait(error, url);
+            if (wait) throw wait;
+          }
+          throw error;
+        }
       });
     },
   };

@@ -156,7 +156,7 @@ export async function pollGithubInbox(
   if (!tokenCanReadNotifications(app.secrets.open(connection.token_sealed))) {
     return refuse('unsupported-token');
   }
-  const client = await openSyncClient(app, userId, connection.github_login);
+  const client = await openSyncClient(app, userId, connection.github_login, 'inbox');
   if (!client) return { ...result, outcome: 'not-connected' };
 
   const full =

@@ -307,6 +307,47 @@ export async function clearReviewRequestsExcept(
   await bumpStoreVersion(db, [userId]);
 }
 
+/**
+ * A repository page GitHub answered 304: the user still sees what it listed last time, confirmed
+ * as if read anew (a newer confirmation is never dated back).
+ */
+export async function confirmAccess(
+  db: Db,
+  userId: string,
+  repositoryIds: number[],
+  syncedAt: string,
+): Promise<void> {
+  for (const part of chunks(repositoryIds)) {
+    await db
+      .updateTable('github_repository_access')
+      .set({ synced_at: syncedAt })
+      .where('user_id', '=', userId)
+      .where('repository_id', 'in', part)
+      .where('synced_at', '<', syncedAt)
+      .execute();
+  }
+}
+
+/**
+ * A search GitHub answered 304: nothing it lists changed since the full pass that found these
+ * pull requests, so the user's involvement in them holds, confirmed again at `confirmedAt`.
+ */
+export async function confirmInvolvement(
+  db: Db,
+  userId: string,
+  pullRequestIds: number[],
+  confirmedAt: string,
+): Promise<void> {
+  for (const part of chunks(pullRequestIds)) {
+    await db
+      .updateTable('github_pull_request_involvement')
+      .set({ confirmed_at: confirmedAt })
+      .where('user_id', '=', userId)
+      .where('pull_request_id', 'in', part)
+      .execute();
+  }
+}
+
 /** After a full refresh: involvement the refresh did not confirm has ended. */
 export async function dropUnconfirmedInvolvement(
   db: Db,
@@ -367,6 +408,7 @@ export async function deleteUserGithubData(db: Db, userId: string): Promise<void
     await trx.deleteFrom('github_repository_access').where('user_id', '=', userId).execute();
     await trx.deleteFrom('github_daily_snapshots').where('user_id', '=', userId).execute();
     await trx.deleteFrom('github_rate_budgets').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('github_rate_windows').where('user_id', '=', userId).execute();
     await trx
       .deleteFrom('sync_state')
       .where('user_id', '=', userId)

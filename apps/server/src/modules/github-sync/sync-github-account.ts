@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pageSizes } from '@shipdeck/shared/constants';
 import { RequestError } from '@octokit/request-error';
+import { z } from 'zod';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { refreshPlannerStatistics } from '../../db/refresh-planner-statistics.js';
 import { nowIso } from '../../lib/clock.js';
@@ -10,6 +11,8 @@ import { lastPageFromLink } from '../github-client/link-pagination.js';
 import {
   clearReviewRequests,
   clearReviewRequestsExcept,
+  confirmAccess,
+  confirmInvolvement,
   dropUnconfirmedAccess,
   dropUnconfirmedInvolvement,
   newestInvolvedUpdate,
@@ -46,6 +49,14 @@ import {
 } from './sync-change-notifications.js';
 import type { SyncContext, SyncReason } from './sync-context.js';
 import { describeSyncError, publishChanges, reportProgress, syncStateKey } from './sync-context.js';
+import type { RunCursor } from './sync-cursors.js';
+import {
+  parseCursor,
+  readPhaseCursor,
+  recordWait,
+  runCursorOf,
+  writePhaseCursor,
+} from './sync-cursors.js';
 import { SHIP_STATUS_PHASE, shipStatePullsDue, syncShipStates } from './sync-ship-states.js';
 
 /** The sync_state resource whose last success is the last full refresh. */
@@ -56,47 +67,89 @@ const SEARCH_CAP = 1000;
 
 const key = syncStateKey;
 
+/** The repository list's cursor: the next page to read, or null once the listing is complete. */
+const repositoriesCursorSchema = z.object({
+  run: z.string(),
+  next: z.number().int().positive().nullable(),
+  lastPage: z.number().int().positive(),
+  done: z.number().int().nonnegative(),
+});
+/** What one repository page listed last time, so a 304 can confirm it without its body. */
+const repositoryPageSchema = z.object({ ids: z.array(z.number()), hasNext: z.boolean() });
+
+const repositoryPageResource = (page: number) => `repositories:page:${page}`;
+
 /**
  * Every repository the user can see, 100 a page through Link headers, most recently pushed
- * first. A refresh asks for the first page conditionally: a 304 (free) means nothing was pushed
- * or changed there, and the rest is not asked for. A full refresh reads every page, so access
- * lost to a repository further down is noticed.
+ * first, each page asked conditionally on its own ETag: an unchanged page is a free 304 that
+ * confirms the repositories it listed last time. A refresh stops at page 1's 304 (nothing was
+ * pushed or changed); a full refresh reads every page, so access lost further down is noticed.
+ * The next page to read is kept in the store: a wait resumes there.
  */
 async function syncRepositories(ctx: SyncContext): Promise<void> {
-  const state = await findSyncState(ctx.app.db, key(ctx.userId, 'repositories'));
+  const { cursor } = await readPhaseCursor(ctx, 'repositories', repositoriesCursorSchema);
+  if (cursor && cursor.next === null) return;
   const params = {
     per_page: pageSizes.providerMax,
     sort: 'pushed',
     direction: 'desc',
     affiliation: 'owner,collaborator,organization_member',
   };
-  const first = await ctx.client.get(
-    'GET /user/repos',
-    { ...params, page: 1 },
-    ctx.full ? null : state?.etag,
-  );
-  if (first.status === 304) return;
-  ctx.changed.add('repositories').add('repository').add('stats');
-  const lastPage = lastPageFromLink(first.link ?? undefined) ?? 1;
-  let answer = first;
-  let done = 0;
-  for (let page = 1; ; page += 1) {
-    if (page > 1) answer = await ctx.client.get('GET /user/repos', { ...params, page });
-    const repos = parseRepositories(answer.data);
-    await saveRepositoryPage(
-      ctx.app.db,
-      ctx.userId,
-      repos.map((repo) => repositoryRow(repo, ctx.startedAt)),
-      ctx.startedAt,
-    );
-    done += repos.length;
-    const total = page >= lastPage ? done : lastPage * pageSizes.providerMax;
+  let lastPage = cursor?.lastPage ?? 1;
+  let done = cursor?.done ?? 0;
+  for (let page = cursor?.next ?? 1; ; page += 1) {
+    const pageKey = key(ctx.userId, repositoryPageResource(page));
+    const pageState = await findSyncState(ctx.app.db, pageKey);
+    const known = parseCursor(pageState, repositoryPageSchema);
+    // Without the ids it listed, a 304 could not confirm anything: ask unconditionally.
+    const etag = known ? pageState?.etag : null;
+    const answer = await ctx.client.get('GET /user/repos', { ...params, page }, etag);
+    let hasNext: boolean;
+    if (answer.status === 304 && known) {
+      if (page === 1 && !ctx.full) {
+        await writePhaseCursor(ctx.app.db, ctx, 'repositories', {
+          run: ctx.startedAt,
+          next: null,
+          lastPage,
+          done,
+        });
+        return;
+      }
+      await confirmAccess(ctx.app.db, ctx.userId, known.ids, ctx.startedAt);
+      done += known.ids.length;
+      hasNext = known.hasNext;
+    } else {
+      ctx.changed.add('repositories').add('repository').add('stats');
+      const repos = parseRepositories(answer.data);
+      await saveRepositoryPage(
+        ctx.app.db,
+        ctx.userId,
+        repos.map((repo) => repositoryRow(repo, ctx.startedAt)),
+        ctx.startedAt,
+      );
+      done += repos.length;
+      hasNext = Boolean(answer.link && /rel="next"/.test(answer.link));
+      lastPage = lastPageFromLink(answer.link ?? undefined) ?? Math.max(lastPage, page);
+      await writePhaseCursor(
+        ctx.app.db,
+        ctx,
+        repositoryPageResource(page),
+        { ids: repos.map((repo) => repo.id), hasNext },
+        { etag: answer.etag, last_success_at: ctx.startedAt },
+      );
+    }
+    const total = hasNext ? Math.max(lastPage, page + 1) * pageSizes.providerMax : done;
     await reportProgress(ctx, 'repositories', done, total);
-    if (!answer.link || !/rel="next"/.test(answer.link)) break;
+    await writePhaseCursor(ctx.app.db, ctx, 'repositories', {
+      run: ctx.startedAt,
+      next: hasNext ? page + 1 : null,
+      lastPage,
+      done,
+    });
+    if (!hasNext) break;
   }
   await dropUnconfirmedAccess(ctx.app.db, ctx.userId, ctx.startedAt);
   await updateSyncState(ctx.app.db, key(ctx.userId, 'repositories'), {
-    etag: first.etag,
     last_success_at: ctx.startedAt,
   });
 }
@@ -118,29 +171,100 @@ interface PullSearch {
 }
 
 /**
+ * A search's cursor: the `updated:<=` slice (null: the plain query) and page to read next, the
+ * ids found so far (so ties re-read at a slice boundary count once), the newest update this run
+ * saw first, and `mark`, the newest update of the last complete pass: a refresh reads down to it.
+ */
+const searchCursorSchema = z.object({
+  run: z.string().nullable(),
+  slice: z.string().nullable(),
+  page: z.number().int().positive(),
+  found: z.array(z.number()),
+  top: z.string().nullable(),
+  done: z.boolean(),
+  mark: z.string().nullable(),
+  /** The plain query's result count, for progress while slices are read. */
+  total: z.number().int().nonnegative().optional(),
+  /**
+   * Page 1's ETag as the last complete full pass read it. A full pass asks with this one, not
+   * the last refresh's: a 304 must mean nothing changed since what the full pass confirmed (a
+   * refresh in between sees an involvement end but cannot drop it).
+   */
+  fullEtag: z.string().nullable().optional(),
+  /** What the last complete full pass found: what a 304 to the next full pass confirms. */
+  fullFound: z.array(z.number()).nullable().optional(),
+  /** This full pass's page-1 ETag, which becomes `fullEtag` once the pass is complete. */
+  pendingFullEtag: z.string().nullable().optional(),
+});
+type SearchCursor = z.infer<typeof searchCursorSchema>;
+
+/**
  * Pull requests a search finds, 100 a page, newest update first, stored with how they involve
- * the user. Past the 1,000-result cap the query continues below the oldest update seen. A refresh
- * asks for page 1 conditionally and stops at the first pull request older than what is stored; a
- * full one reads every page. Answers the ids found, or null when a 304 said nothing changed.
+ * the user. Past the 1,000-result cap the query continues with `updated:<=` the oldest update
+ * seen: pull requests sharing that time are read again rather than lost, and counted once. Page 1
+ * is asked conditionally: a 304 says nothing the search lists changed (a change moves a pull
+ * request to the top, one that leaves changes the count). A refresh stops below the newest update
+ * of the last complete pass; a full one reads every page. Where it stands is kept in the store
+ * after each page, so a wait resumes at the same slice and page. Answers the ids found, or null
+ * when a 304 said nothing changed.
  */
 async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise<number[] | null> {
   const state = await findSyncState(ctx.app.db, key(ctx.userId, search.resource));
-  const stopBelow = ctx.full ? null : await newestInvolvedUpdate(ctx.app.db, ctx.userId);
-  const { base } = search;
-  let query = base;
-  let page = 1;
-  let done = 0;
-  let firstEtag: string | null = null;
-  const found: number[] = [];
+  const stored = parseCursor(state, searchCursorSchema);
+  let cursor: SearchCursor =
+    stored && stored.run === ctx.startedAt
+      ? stored
+      : {
+          run: ctx.startedAt,
+          slice: null,
+          page: 1,
+          found: [],
+          top: null,
+          done: false,
+          mark: stored?.mark ?? null,
+          fullEtag: stored?.fullEtag ?? null,
+          fullFound: stored?.fullFound ?? null,
+        };
+  if (cursor.done) return cursor.found;
+  const stopBelow = ctx.full
+    ? null
+    : (cursor.mark ?? (await newestInvolvedUpdate(ctx.app.db, ctx.userId)));
+  const found = new Set(cursor.found);
+  const save = async (
+    next: Partial<SearchCursor>,
+    extra: Parameters<typeof updateSyncState>[2] = {},
+  ) => {
+    cursor = { ...cursor, ...next, found: [...found] };
+    await writePhaseCursor(ctx.app.db, ctx, search.resource, cursor, extra);
+  };
   for (;;) {
-    const conditional = page === 1 && query === base && !ctx.full;
+    const first = cursor.page === 1 && cursor.slice === null;
+    // A full pass may trust a 304 only when it knows what the last full pass confirmed.
+    const etag = ctx.full ? (cursor.fullFound ? cursor.fullEtag : null) : state?.etag;
+    const query = cursor.slice === null ? search.base : `${search.base} updated:<=${cursor.slice}`;
     const answer = await ctx.client.get(
       'GET /search/issues',
-      { q: query, sort: 'updated', order: 'desc', per_page: pageSizes.providerMax, page },
-      conditional ? state?.etag : null,
+      {
+        q: query,
+        sort: 'updated',
+        order: 'desc',
+        per_page: pageSizes.providerMax,
+        page: cursor.page,
+      },
+      first ? etag : null,
     );
-    if (answer.status === 304) return null;
-    if (page === 1 && query === base) firstEtag = answer.etag;
+    if (answer.status === 304) {
+      if (!ctx.full) {
+        await save({ done: true });
+        return null;
+      }
+      // Nothing changed since the last full pass: what it found still holds.
+      const still = cursor.fullFound ?? [];
+      await confirmInvolvement(ctx.app.db, ctx.userId, still, ctx.startedAt);
+      for (const id of still) found.add(id);
+      await save({ done: true }, { last_success_at: ctx.startedAt });
+      return [...found];
+    }
     const { total_count: totalCount, items } = parseSearch(answer.data);
     const ids = await repositoryIdsByFullName(
       ctx.app.db,
@@ -171,27 +295,49 @@ async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise
       })),
       search.flags,
     );
-    found.push(...known.map(({ item }) => item.id));
-    done += items.length;
-    if (search.reports && query === base) {
-      await reportProgress(ctx, 'pull-requests', done, Math.max(done, totalCount));
+    for (const { item } of known) found.add(item.id);
+    const top = first ? (items[0]?.updated_at ?? null) : cursor.top;
+    const firstEtag = first ? { etag: answer.etag } : {};
+    if (first && ctx.full) cursor.pendingFullEtag = answer.etag;
+    if (first) cursor.total = totalCount;
+    if (search.reports) {
+      const total = Math.max(found.size, cursor.total ?? totalCount);
+      await reportProgress(ctx, 'pull-requests', found.size, total);
     }
     const oldest = items.at(-1)?.updated_at;
-    if (!oldest || items.length < pageSizes.providerMax) break;
-    if (stopBelow && oldest < stopBelow) break;
-    if (page * pageSizes.providerMax >= Math.min(totalCount, SEARCH_CAP)) {
-      if (totalCount <= SEARCH_CAP) break;
-      query = `${base} updated:<=${oldest}`;
-      page = 1;
+    const complete =
+      !oldest ||
+      items.length < pageSizes.providerMax ||
+      (stopBelow !== null && oldest < stopBelow) ||
+      (cursor.page * pageSizes.providerMax >= Math.min(totalCount, SEARCH_CAP) &&
+        totalCount <= SEARCH_CAP);
+    if (complete) {
+      await save(
+        {
+          top,
+          done: true,
+          mark: top ?? cursor.mark,
+          fullEtag: ctx.full ? (cursor.pendingFullEtag ?? null) : cursor.fullEtag,
+          fullFound: ctx.full ? [...found] : cursor.fullFound,
+        },
+        { ...firstEtag, last_success_at: ctx.startedAt },
+      );
+      return [...found];
+    }
+    if (cursor.page * pageSizes.providerMax >= Math.min(totalCount, SEARCH_CAP)) {
+      // The next slice starts at the oldest update seen, ties included. Should a whole slice
+      // share one update time, `<=` would read it again forever: step past it instead.
+      const slice = oldest === cursor.slice ? oldestBefore(oldest) : oldest;
+      await save({ top, slice, page: 1 }, firstEtag);
     } else {
-      page += 1;
+      await save({ top, page: cursor.page + 1 }, firstEtag);
     }
   }
-  await updateSyncState(ctx.app.db, key(ctx.userId, search.resource), {
-    ...(firstEtag ? { etag: firstEtag } : {}),
-    last_success_at: ctx.startedAt,
-  });
-  return found;
+}
+
+/** The second before an ISO time (GitHub's search compares to the second). */
+function oldestBefore(iso: string): string {
+  return new Date(Date.parse(iso) - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /**
@@ -233,10 +379,16 @@ async function syncRecentRepositories(ctx: SyncContext): Promise<void> {
     ctx.userId,
     DETAILED_REPOSITORIES,
   );
-  let done = 0;
+  const { cursor } = await readPhaseCursor(ctx, 'recent-repositories', recentCursorSchema);
+  const finished = new Set(cursor?.done ?? []);
+  let done = finished.size;
   for (const repo of repositories) {
     const [owner, name] = [repo.owner_login, repo.name];
     const repositoryId = Number(repo.id);
+    if (finished.has(repositoryId)) {
+      ctx.listedPullRepositories.add(repositoryId);
+      continue;
+    }
     const commitsKey = key(ctx.userId, `commits:${repositoryId}`);
     const commitsState = await findSyncState(ctx.app.db, commitsKey);
     try {
@@ -325,9 +477,17 @@ async function syncRecentRepositories(ctx: SyncContext): Promise<void> {
       last_success_at: ctx.startedAt,
     });
     done += 1;
+    finished.add(repositoryId);
+    await writePhaseCursor(ctx.app.db, ctx, 'recent-repositories', {
+      run: ctx.startedAt,
+      done: [...finished],
+    });
     await reportProgress(ctx, 'commits', done, repositories.length);
   }
 }
+
+/** The recently pushed repositories whose commits and pulls this run has read. */
+const recentCursorSchema = z.object({ run: z.string(), done: z.array(z.number()) });
 
 export interface SyncOutcome {
   /** Upstream requests this sync made. */
@@ -339,9 +499,15 @@ export interface SyncOutcome {
   shipStatusDeferred: number;
 }
 
+/** A run older than this is not resumed but started again (its reads are no longer news). */
+const RUN_RESUMABLE_MS = 24 * 60 * 60_000;
+
 /**
  * One sync of a user's GitHub data into the store. Idempotent (jobs are delivered at least once):
- * every write is an upsert keyed by GitHub's ids.
+ * every write is an upsert keyed by GitHub's ids. A run stopped by a rate limit is a wait: its
+ * cursors stay in the store, the status says what it waits for and until when, and the job, put
+ * back for then, goes on from where it stopped (on any instance), never re-reading a finished
+ * phase.
  */
 export async function syncGithubAccount(
   app: FastifyInstance,
@@ -355,18 +521,31 @@ export async function syncGithubAccount(
   const fullDue =
     !lastFull?.last_success_at ||
     Date.parse(lastFull.last_success_at) <= Date.now() - FULL_REFRESH_EVERY_MS;
+  const account = key(user.id, ACCOUNT_RESOURCE);
+  const wantsFull = data.reason !== 'refresh' || fullDue;
+  const under = runCursorOf(await findSyncState(app.db, account));
+  // A run under way goes on, unless it is stale or this sync must read more than it does.
+  const resumed =
+    under !== null &&
+    Date.parse(under.run) > Date.now() - RUN_RESUMABLE_MS &&
+    (under.full || !wantsFull)
+      ? under
+      : null;
   const ctx: SyncContext = {
     app,
     userId: user.id,
     client,
-    full: data.reason !== 'refresh' || fullDue,
-    startedAt: nowIso(),
+    full: resumed ? resumed.full : wantsFull,
+    startedAt: resumed ? resumed.run : nowIso(),
     changed: new Set(),
     changedRepositories: new Set(),
     listedPullRepositories: new Set(),
   };
-  const account = key(user.id, ACCOUNT_RESOURCE);
-  await updateSyncState(app.db, account, { last_attempt_at: ctx.startedAt });
+  const run: RunCursor = { run: ctx.startedAt, full: ctx.full, wait: null };
+  await updateSyncState(app.db, account, {
+    last_attempt_at: nowIso(),
+    cursor: JSON.stringify(run),
+  });
   try {
     // A first sync fills the tables from empty: each list is planned from their real size at once.
     const filled = (tables: Parameters<typeof refreshPlannerStatistics>[1]) =>
@@ -393,17 +572,27 @@ export async function syncGithubAccount(
       progress_total: shipStatusDeferred > 0 ? shipStatusDeferred : null,
       last_success_at: ctx.startedAt,
       last_error: null,
+      cursor: null,
       next_due_at: new Date(Date.now() + REFRESH_EVERY_MS).toISOString(),
     });
     await publishChanges(ctx);
     return { requests: client.requests, shipStatusDeferred };
   } catch (error) {
     await publishChanges(ctx);
-    const retryIn = error instanceof RetryLaterError ? error.seconds * 1000 : REFRESH_EVERY_MS;
+    if (error instanceof RetryLaterError) {
+      await recordWait(app.db, account, run, error);
+      app.log.info(
+        { userId: user.id, seconds: error.seconds, reason: error.message },
+        'GitHub sync waits',
+      );
+      throw error;
+    }
     await updateSyncState(app.db, account, {
       phase: null,
       last_error: describeSyncError(error),
-      next_due_at: new Date(Date.now() + retryIn).toISOString(),
+      // The retry starts afresh: a failure is not a wait, and what it read may be why.
+      cursor: null,
+      next_due_at: new Date(Date.now() + REFRESH_EVERY_MS).toISOString(),
     });
     app.log.warn({ userId: user.id, reason: describeSyncError(error) }, 'GitHub sync failed');
     throw error;

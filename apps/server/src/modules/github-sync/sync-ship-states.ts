@@ -6,9 +6,11 @@ import { findUserById } from '../auth/users.repository.js';
 import type { UserRow } from '../auth/users.table.js';
 import { githubClientFor } from '../github-client/github-client.js';
 import type { PullRequestShipState } from '../ship-status/fetch-ship-state.js';
-import { updateSyncState } from '../connections/sync-state.repository.js';
+import { z } from 'zod';
+import { findSyncState, updateSyncState } from '../connections/sync-state.repository.js';
 import { openSyncClient } from '../github-client/github-sync-client.js';
 import {
+  GRAPHQL_PULLS_PER_QUERY,
   GraphqlUnavailableError,
   readShipStatesByGraphql,
   type GraphqlShipState,
@@ -23,10 +25,14 @@ import {
 import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
 import type { SyncContext } from './sync-context.js';
+import { parseCursor, recordWait, writePhaseCursor } from './sync-cursors.js';
 import { describeSyncError, publishChanges, reportProgress, syncStateKey } from './sync-context.js';
 
 /** The account phase while ship status is still to come (the pages say it is not known yet). */
 export const SHIP_STATUS_PHASE = 'ship-status';
+/** The sync_state resource holding the deferred pass's pull requests still to ask for. */
+const SHIP_STATUS_RESOURCE = 'ship-status';
+const pendingSchema = z.object({ pending: z.array(z.number()), total: z.number() });
 
 /** How many open pull requests the next ship-status pass will look at (none: nothing to do). */
 export async function shipStatePullsDue(app: FastifyInstance, userId: string): Promise<number> {
@@ -49,9 +55,22 @@ export async function syncShipStates(
     notify: boolean;
     /** The sync that queued this pass listed the pulls just before: stored heads are current. */
     storedHeadsCurrent: boolean;
+    /**
+     * The deferred pass keeps the pull requests still to ask for in the store and goes on with
+     * them after a wait (the error reaches the job); a refresh's pass ends at a wait instead.
+     */
+    resumable?: boolean;
   } = { notify: true, storedHeadsCurrent: false },
 ): Promise<void> {
-  const every = await openPullsForShipState(ctx.app.db, ctx.userId, null);
+  let every = await openPullsForShipState(ctx.app.db, ctx.userId, null);
+  const cursorKey = syncStateKey(ctx.userId, SHIP_STATUS_RESOURCE);
+  const pending = options.resumable
+    ? parseCursor(await findSyncState(ctx.app.db, cursorKey), pendingSchema)
+    : null;
+  if (pending) {
+    const still = new Set(pending.pending);
+    every = every.filter((pull) => still.has(Number(pull.id)));
+  }
   if (every.length === 0) return;
   const octokit = await githubClientFor(ctx.app, user);
   ctx.client.govern(octokit);
@@ -62,15 +81,32 @@ export async function syncShipStates(
         (pull, index) =>
           index < SHIP_STATE_PULLS || pull.review_state === null || pull.checks_state === null,
       );
+  const left = new Set(due.map((pull) => Number(pull.id)));
+  const total = pending ? pending.total : due.length;
   try {
-    const states = await readShipStatesByGraphql(octokit, due, {
-      withReviews: options.notify,
-      onQuery: (done) => reportProgress(ctx, SHIP_STATUS_PHASE, done, due.length),
-    });
-    await storeGraphqlStates(ctx, due, states, options.notify);
+    // 100 to a query, each stored as it comes: a wait loses none of what was read.
+    for (let start = 0; start < due.length; start += GRAPHQL_PULLS_PER_QUERY) {
+      const chunk = due.slice(start, start + GRAPHQL_PULLS_PER_QUERY);
+      const states = await readShipStatesByGraphql(octokit, chunk, {
+        withReviews: options.notify,
+      });
+      await storeGraphqlStates(ctx, chunk, states, options.notify);
+      for (const pull of chunk) left.delete(Number(pull.id));
+      if (options.resumable) {
+        await writePhaseCursor(ctx.app.db, ctx, SHIP_STATUS_RESOURCE, {
+          pending: [...left],
+          total,
+        });
+      }
+      await reportProgress(ctx, SHIP_STATUS_PHASE, total - left.size, total);
+    }
     return;
   } catch (error) {
-    if (error instanceof RetryLaterError) return;
+    if (error instanceof RetryLaterError) {
+      if (!options.resumable) return;
+      await writePhaseCursor(ctx.app.db, ctx, SHIP_STATUS_RESOURCE, { pending: [...left], total });
+      throw error;
+    }
     if (!(error instanceof GraphqlUnavailableError)) {
       ctx.app.log.warn(
         { userId: ctx.userId, reason: describeSyncError(error) },
@@ -192,7 +228,7 @@ export async function syncDeferredShipStates(
 ): Promise<{ requests: number }> {
   const user = await findUserById(app.db, data.userId);
   if (!user?.github_login) return { requests: 0 };
-  const client = await openSyncClient(app, user.id, user.github_login);
+  const client = await openSyncClient(app, user.id, user.github_login, 'ship-status');
   if (!client) return { requests: 0 };
   const ctx: SyncContext = {
     app,
@@ -204,16 +240,23 @@ export async function syncDeferredShipStates(
     changedRepositories: new Set(),
     listedPullRepositories: new Set(),
   };
+  const account = syncStateKey(user.id, ACCOUNT_RESOURCE);
   try {
     // The initial sync's own pass, run later: like the rest of a first sync, it tells no news.
-    await syncShipStates(ctx, user, { notify: false, storedHeadsCurrent: true });
-  } finally {
-    await updateSyncState(app.db, syncStateKey(user.id, ACCOUNT_RESOURCE), {
-      phase: null,
-      progress_done: null,
-      progress_total: null,
-    });
+    await syncShipStates(ctx, user, { notify: false, storedHeadsCurrent: true, resumable: true });
+  } catch (error) {
     await publishChanges(ctx);
+    // A wait: the pull requests still to ask for stay in the store for the job put back.
+    if (error instanceof RetryLaterError) await recordWait(app.db, account, null, error);
+    throw error;
   }
+  await writePhaseCursor(app.db, ctx, SHIP_STATUS_RESOURCE, null);
+  await updateSyncState(app.db, account, {
+    phase: null,
+    progress_done: null,
+    progress_total: null,
+    cursor: null,
+  });
+  await publishChanges(ctx);
   return { requests: client.requests };
 }

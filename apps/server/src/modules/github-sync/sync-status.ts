@@ -2,6 +2,7 @@ import type { SyncResult } from '@shipdeck/shared/github';
 import type { Db } from '../../db/database.js';
 import { findSyncState, type SyncStateRow } from '../connections/sync-state.repository.js';
 import { ACCOUNT_RESOURCE } from './sync-constants.js';
+import { waitOf } from './sync-cursors.js';
 
 /** When the user's GitHub data was last confirmed, and how the sync stands now. */
 export async function readSyncStatus(db: Db, userId: string): Promise<SyncResult> {
@@ -19,6 +20,7 @@ export function syncStatusOf(state: SyncStateRow | undefined): SyncResult {
       total: state?.phase ? state.progress_total : null,
       lastError: state?.last_error ?? null,
       lastAttemptAt: state?.last_attempt_at ?? null,
+      waiting: waitOf(state),
     },
   };
 }

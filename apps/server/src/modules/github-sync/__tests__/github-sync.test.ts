@@ -25,9 +25,11 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     },
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     emulator.handle.faults.clear();
     emulator.handle.resetRateLimits();
+    // The emulator's windows start again; so do the ones Shipdeck keeps of them.
+    await t.database.db.deleteFrom('github_rate_windows').execute();
   });
 
   const userIdOf = (login: string) => userIdOfGithubLogin(t.database.db, login);
@@ -204,6 +206,13 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     expect(during.sync.lastError).toBe('GitHub answered 502');
 
     emulator.handle.faults.clear();
+    // Something changed, so the repository list's page 1 comes back with a body (unchanged
+    // pages are 304s, with none to misread).
+    await emulator.handle.triggerActivity({
+      kind: 'push',
+      repo: 'octocat/hello-world',
+      waitForDeployment: false,
+    });
     emulator.handle.faults.add({ area: 'github', malformedRate: 1 });
     await expect(syncGithubAccount(t.app, { userId, reason: 'initial' })).rejects.toThrow();
     const malformed = dataOf(await get('/api/github/repos', token), reposResultSchema);
@@ -279,7 +288,13 @@ describe.each(testDialects)('GitHub sync into the store on %s', (dialect) => {
     expect(error).toBeInstanceOf(RetryLaterError);
     expect((error as RetryLaterError).seconds).toBeGreaterThan(0);
 
+    // The unchanged repository pages were free 304s; the search met the spent limit, and the
+    // sync waits for that window (kept in the store, so a resumed run does not ask before).
+    expect(error).toMatchObject({ resource: 'search' });
     emulator.handle.faults.clear();
+    emulator.handle.resetRateLimits();
+    await t.database.db.deleteFrom('github_rate_windows').execute();
+    await t.database.db.deleteFrom('github_rate_budgets').execute();
     emulator.handle.faults.add({ area: 'github', rateLimit: 'secondary' });
     const secondary: unknown = await syncGithubAccount(t.app, { userId, reason: 'initial' }).catch(
       (caught: unknown) => caught,
