@@ -42,7 +42,8 @@ export function AdminView() {
       <TabsList aria-label="Admin sections" className="mb-6">
         {SECTIONS.map(({ value, label, icon: Icon }) => (
           <TabsTrigger key={value} value={value}>
-            <Icon aria-hidden="true" />
+            {/* Below 640 px the four labels fit the width only without their icons. */}
+            <Icon aria-hidden="true" className="max-sm:hidden" />
             {label}
           </TabsTrigger>
         ))}

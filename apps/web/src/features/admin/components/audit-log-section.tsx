@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { formatDateTime } from '@/utils/format-date';
 import { useAuditLog } from '../api/get-audit-log';
 import { SectionPending } from './section-pending';
 
@@ -17,11 +18,21 @@ function actorName(actor: AuditEntry['actor']): string {
   return actor.username ?? '—';
 }
 
-/** "from: member · to: admin": what the entry recorded beside its action. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * "from: member · to: admin · expires at: Dec 4, 2026, 10:00 AM": what the entry recorded beside
+ * its action, its camelCase keys as words and its times in the reader's locale.
+ */
 function detailsText(details: AuditEntry['details']): string {
   return Object.entries(details)
     .filter(([, value]) => value !== null && value !== '')
-    .map(([key, value]) => `${key}: ${String(value)}`)
+    .map(([key, value]) => {
+      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+      const text =
+        typeof value === 'string' && ISO_TIME.test(value) ? formatDateTime(value) : String(value);
+      return `${words}: ${text}`;
+    })
     .join(' · ');
 }
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, type RecordedRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildUser } from '@/testing/test-data';
+import { formatDateTime } from '@/utils/format-date';
 import { AdminView } from '../admin-view';
 
 function adminUser(overrides: Partial<AdminUser>): AdminUser {
@@ -331,7 +332,7 @@ describe('admin page: audit log', () => {
                   actor: { kind: 'cli', username: null },
                   action: 'password.reset_link',
                   ip: null,
-                  details: { from: 'member', to: 'admin' },
+                  details: { from: 'member', to: 'admin', expiresAt: '2026-12-04T10:00:00.000Z' },
                 }),
               ],
               nextCursor: 'c2',
@@ -349,7 +350,9 @@ describe('admin page: audit log', () => {
       '2026-11-27T10:00:00.000Z',
     );
     expect(second).toHaveTextContent(adminMessages.actorCli);
-    expect(second).toHaveTextContent('from: member · to: admin');
+    expect(second).toHaveTextContent(
+      `from: member · to: admin · expires at: ${formatDateTime('2026-12-04T10:00:00.000Z')}`,
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
 
