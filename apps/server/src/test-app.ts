@@ -140,3 +140,51 @@ export async function logIn(
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/**
+ * Two instances in one process, each with its own pool and LISTEN connection, over one fresh
+ * PostgreSQL schema: what two processes behind a load balancer share. Only where
+ * TEST_DATABASE_URL is set (wrap the suite in `describe.runIf(postgresUrl)`).
+ */
+export function useTwoPostgresInstances(overrides: Partial<AppConfig> = {}): {
+  readonly apps: [FastifyInstance, FastifyInstance];
+} {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const apps: FastifyInstance[] = [];
+  const handles: DatabaseHandle[] = [];
+
+  beforeAll(async () => {
+    if (!postgresUrl) return;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const config = testConfig({
+      ...overrides,
+      database: { dialect: 'postgres', connectionString: postgresUrl, schema },
+    });
+    for (let index = 0; index < 2; index += 1) {
+      const handle = createDatabase(config.database);
+      handles.push(handle);
+      apps.push(await buildApp({ config, database: handle }));
+    }
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const handle of handles) await handle.destroy();
+    if (!postgresUrl) return;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  });
+
+  return {
+    get apps(): [FastifyInstance, FastifyInstance] {
+      const [first, second] = apps;
+      if (!first || !second) throw new Error('the two instances are not built yet');
+      return [first, second];
+    },
+  };
+}

@@ -1,11 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app.js';
-import type { DatabaseHandle } from '../../../db/database.js';
-import { createDatabase } from '../../../db/database.js';
-import { bearer, logIn, signUpAndLogIn, testConfig } from '../../../test-app.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, logIn, signUpAndLogIn, useTwoPostgresInstances } from '../../../test-app.js';
 import { openEventStream } from '../../events/__tests__/sse-client.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -13,38 +7,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 // Two instances over one schema, as behind a load balancer: an admin disables a member on one,
 // while the member's tab talks to the other, whose session cache already knows the member.
 describe.runIf(postgresUrl)('disabling an account across two instances over one PostgreSQL', () => {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const apps: FastifyInstance[] = [];
-  const handles: DatabaseHandle[] = [];
-
-  beforeAll(async () => {
-    if (!postgresUrl) return;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const config = testConfig({
-      database: { dialect: 'postgres', connectionString: postgresUrl, schema },
-    });
-    for (let index = 0; index < 2; index += 1) {
-      const handle = createDatabase(config.database);
-      handles.push(handle);
-      apps.push(await buildApp({ config, database: handle }));
-    }
-  });
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.destroy();
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  });
+  const instances = useTwoPostgresInstances();
 
   it('answers 401 on the other instance at the next request, and closes its event stream', async () => {
-    const [adminSide, memberSide] = apps;
-    if (!adminSide || !memberSide) throw new Error('apps not built');
+    const [adminSide, memberSide] = instances.apps;
     const owner = await signUpAndLogIn(adminSide);
     const member = await signUpAndLogIn(adminSide);
     const session = await logIn(memberSide, member.account);

@@ -1,11 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app.js';
-import { createDatabase } from '../../../db/database.js';
-import type { DatabaseHandle } from '../../../db/database.js';
-import { bearer, signUpAndLogIn, testConfig } from '../../../test-app.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, signUpAndLogIn, useTwoPostgresInstances } from '../../../test-app.js';
 import { announceEvent } from '../../notifications/notify.js';
 import { openEventStream } from './sse-client.js';
 
@@ -14,38 +8,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 // Two instances in one process, each with its own pool and its own LISTEN connection, over one
 // schema: exactly what two processes behind a load balancer share.
 describe.runIf(postgresUrl)('events across two instances over one PostgreSQL', () => {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const apps: FastifyInstance[] = [];
-  const handles: DatabaseHandle[] = [];
-
-  beforeAll(async () => {
-    if (!postgresUrl) return;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const config = testConfig({
-      database: { dialect: 'postgres', connectionString: postgresUrl, schema },
-    });
-    for (let index = 0; index < 2; index += 1) {
-      const handle = createDatabase(config.database);
-      handles.push(handle);
-      apps.push(await buildApp({ config, database: handle }));
-    }
-  });
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.destroy();
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  });
+  const instances = useTwoPostgresInstances();
 
   it('delivers an event produced on one instance to a browser connected to the other', async () => {
-    const [producer, consumer] = apps;
-    if (!producer || !consumer) throw new Error('apps not built');
+    const [producer, consumer] = instances.apps;
     const baseUrl = await consumer.listen({ port: 0, host: '127.0.0.1' });
     const me = await signUpAndLogIn(producer);
     const stream = await openEventStream(consumer, baseUrl, me.token);
@@ -63,8 +29,7 @@ describe.runIf(postgresUrl)('events across two instances over one PostgreSQL', (
   // What lets an instance trust its session cache: a change committed on one instance has reached
   // the other's listeners once the other has caught up, however busy its connection is.
   it('catches up with every account change the other instance committed before it asked', async () => {
-    const [writer, reader] = apps;
-    if (!writer || !reader) throw new Error('apps not built');
+    const [writer, reader] = instances.apps;
     const heard: Array<string | null> = [];
     const stop = reader.liveEvents.subscribeAccountChanges((userId) => heard.push(userId));
     try {
