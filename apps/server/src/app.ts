@@ -58,6 +58,8 @@ import { passwordResetRoutes } from './modules/password-reset/routes/password-re
 import { SYSTEM_ACTOR } from './modules/audit/record-audit.js';
 import { enforceServerVercelAccess } from './modules/vercel/enforce-server-vercel-access.js';
 import { healthRoute } from './modules/health/health-route.js';
+import { mailPlugin } from './modules/mail/mail-plugin.js';
+import { testEmailRoute } from './modules/mail/routes/test-email.js';
 import { metricsPlugin } from './modules/metrics/metrics-plugin.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
@@ -160,6 +162,8 @@ export async function buildApp({
   await app.register(liveEventsPlugin);
   await app.register(authenticatePlugin);
   await app.register(answerCachePlugin);
+  // Before the routes that queue mail (sign-in help, invitations, notifications).
+  await app.register(mailPlugin);
 
   await app.register(healthRoute);
   await app.register(metaRoute);
@@ -226,6 +230,7 @@ export async function buildApp({
   await app.register(inboxRoutes, { prefix: '/api/notifications' });
   await registerGithubInboxJobs(app);
   await app.register(searchRoute, { prefix: '/api/search' });
+  await app.register(testEmailRoute);
   await app.register(eventTicketRoute);
   await app.register(eventStreamRoute);
   await app.register(webhooksRoutes, { prefix: '/webhooks' });

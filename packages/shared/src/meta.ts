@@ -14,5 +14,7 @@ export const metaSchema = z.object({
   signups: signupModeSchema,
   /** Addresses on these domains may sign up without an invitation (SIGNUP_EMAIL_DOMAINS). */
   signupEmailDomains: z.array(z.string()),
+  /** Whether this server sends email (SMTP_URL, or demo mode's own mailbox). */
+  mail: z.boolean(),
 });
 export type Meta = z.infer<typeof metaSchema>;

@@ -10,6 +10,10 @@ const booleanFlag = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+// `Name <address>` or a bare address: what a From header holds.
+const MAIL_FROM_PATTERN =
+  /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 // The built SPA sits beside the server in the monorepo: apps/web/dist.
@@ -86,6 +90,18 @@ const envSchema = z.object({
   VERCEL_WEBHOOK_SECRET: z.string().min(1).optional(),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   DEMO_ACTIVITY_MS: z.coerce.number().int().min(0).default(30_000),
+  // smtp:// upgrades with STARTTLS, smtps:// speaks TLS from the start; nothing else sends mail.
+  SMTP_URL: z
+    .url()
+    .refine((value) => /^smtps?:\/\//i.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .refine(
+      (value) => MAIL_FROM_PATTERN.test(value.trim()),
+      'must be an address, such as Shipdeck <shipdeck@example.com> or shipdeck@example.com',
+    )
+    .optional(),
   // Empty (a compose file's `${METRICS_PORT:-}`) means unset, not port 0.
   METRICS_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -138,6 +154,18 @@ export interface VercelConfig {
   retryForMs?: number;
   /** Deadline of each Vercel call (tests shorten it). Default HTTP_TIMEOUT_MS. */
   timeoutMs?: number;
+}
+
+/** The operator's SMTP server (SMTP_URL, MAIL_FROM); see modules/mail. */
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+  /** First retry of a temporary failure after this many seconds, doubling after (tests shorten it). */
+  retryDelaySeconds: number;
+  /** Temporary failures retried this many times before the message counts as failed. */
+  retryLimit: number;
+  /** Deadline of each connection, greeting and socket read (tests shorten it). */
+  timeoutMs: number;
 }
 
 export type DatabaseConfig =
@@ -202,6 +230,10 @@ export interface AppConfig {
   previousEncryptionKeys: Buffer[];
   /** Port of the Prometheus `/metrics` listener on HOST; null serves no metrics (tests use 0). */
   metricsPort: number | null;
+  /** Null without SMTP_URL: nothing is mailed (demo mode starts a receiver of its own). */
+  mail: MailConfig | null;
+  /** From address of every message: MAIL_FROM, else `Shipdeck <shipdeck@PUBLIC_URL's host>`. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -211,6 +243,11 @@ export class ConfigError extends Error {
 export function parseDatabaseUrl(url: string): DatabaseConfig {
   if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', connectionString: url };
   return { dialect: 'sqlite', filename: url.replace(/^sqlite:/i, '') };
+}
+
+/** Sending defaults: the first retry within a minute, the last about three hours after the first try. */
+export function mailConfig(smtpUrl: string, from: string): MailConfig {
+  return { smtpUrl, from, retryDelaySeconds: 30, retryLimit: 8, timeoutMs: 30_000 };
 }
 
 /** Validates the environment once; every problem is listed so a self-hoster fixes them in one go. */
@@ -239,12 +276,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // The metrics must stay off the public port: a proxy in front would publish them.
     throw new ConfigError('Invalid configuration:\n  METRICS_PORT must differ from PORT');
   }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const mailFrom = env.MAIL_FROM?.trim() ?? `Shipdeck <shipdeck@${new URL(publicUrl).hostname}>`;
   const demoMode = env.DEMO_MODE === 'auto' ? !hasGithubCredentials : env.DEMO_MODE === 'true';
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     database,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
@@ -301,5 +340,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       (key) => decodeKey(key) ?? [],
     ),
     metricsPort: env.METRICS_PORT ?? null,
+    mail: env.SMTP_URL ? mailConfig(env.SMTP_URL, mailFrom) : null,
+    mailFrom,
   };
 }

@@ -4,6 +4,7 @@ import type { GithubCacheTable } from '../modules/github-client/github-cache.tab
 import type { GithubCommitContainmentTable } from '../modules/github-store/commit-containment.table.js';
 import type { GithubRateBudgetsTable } from '../modules/github-client/github-rate-budgets.table.js';
 import type { GithubRateWindowsTable } from '../modules/github-client/github-rate-windows.table.js';
+import type { MailMessagesTable } from '../modules/mail/mail-messages.table.js';
 import type { OAuthHandoffsTable } from '../modules/github-auth/oauth-handoffs.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
 import type { SessionsTable } from '../modules/auth/sessions.table.js';
@@ -70,4 +71,5 @@ export interface Database {
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
+  mail_messages: MailMessagesTable;
 }

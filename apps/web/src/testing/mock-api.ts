@@ -46,6 +46,7 @@ const backgroundRoutes: Record<string, Route> = {
         version: 'test',
         signups: 'open',
         signupEmailDomains: [],
+        mail: false,
       },
     },
   },

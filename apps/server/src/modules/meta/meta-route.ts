@@ -22,6 +22,7 @@ export const metaRoute: FastifyPluginAsyncZod = async (app) => {
         version: appVersion,
         signups: app.config.signups.mode,
         signupEmailDomains: app.config.signups.emailDomains,
+        mail: app.config.mail !== null,
       }),
   );
 };

@@ -100,6 +100,7 @@ export const metricsPlugin = fp(
         observeProviderCalls(providerEndpoints(app.config.github, app.config.vercel), (call) =>
           metrics.providerRequest(call.provider, call.status, call.seconds),
         ),
+        app.mail.observe((attempt) => metrics.mailMessage(attempt.kind, attempt.outcome)),
       );
       listener = await startMetricsListener(metrics.registry, {
         host: app.config.host,

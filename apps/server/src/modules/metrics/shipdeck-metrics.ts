@@ -115,6 +115,12 @@ export function createShipdeckMetrics(sources: MetricsSources) {
     labelNames: ['provider', 'outcome'] as const,
     registers,
   });
+  const mailMessages = new Counter({
+    name: 'shipdeck_mail_messages_total',
+    help: 'Email attempts by this instance, by kind and outcome (sent, failed: refused for good or out of retries, retried: a temporary failure)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers,
+  });
 
   return {
     registry,
@@ -133,6 +139,9 @@ export function createShipdeckMetrics(sources: MetricsSources) {
     },
     webhookDelivery(provider: string, outcome: string) {
       webhookDeliveries.inc({ provider, outcome });
+    },
+    mailMessage(kind: string, outcome: string) {
+      mailMessages.inc({ kind, outcome });
     },
   };
 }

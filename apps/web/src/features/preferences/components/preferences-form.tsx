@@ -1,13 +1,16 @@
 import type { Preferences } from '@shipdeck/shared/auth';
+import { mailUiTexts } from '@shipdeck/shared/mail';
 import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { useUser } from '@/features/auth/hooks/use-session';
+import { useMeta } from '@/features/meta/api/get-meta';
 import { getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useUpdatePreferences } from '../api/update-preferences';
+import { TestEmailButton } from './test-email-button';
 
 const OPTIONS: readonly { key: keyof Preferences; label: string; description: string }[] = [
   {
@@ -18,7 +21,8 @@ const OPTIONS: readonly { key: keyof Preferences; label: string; description: st
   {
     key: 'emailNotifications',
     label: 'Email notifications',
-    description: 'Shipdeck sends no email yet; this choice is kept for when it does.',
+    // Replaced by what the server says (mailUiTexts) once /api/meta answers.
+    description: mailUiTexts.emailNotificationsOn,
   },
   {
     key: 'githubSync',
@@ -44,6 +48,7 @@ export function PreferencesForm({ successMessage, errorMessage }: PreferencesFor
   const user = useUser();
   const [draft, setDraft] = useState<Preferences>(user.preferences);
   const update = useUpdatePreferences();
+  const mail = useMeta().data?.mail;
   const changed = OPTIONS.some(({ key }) => draft[key] !== user.preferences[key]);
 
   const save = () => {
@@ -70,7 +75,11 @@ export function PreferencesForm({ successMessage, errorMessage }: PreferencesFor
             <Switch
               key={option.key}
               label={option.label}
-              description={option.description}
+              description={
+                option.key === 'emailNotifications' && mail === false
+                  ? mailUiTexts.emailNotificationsOff
+                  : option.description
+              }
               checked={draft[option.key]}
               onCheckedChange={(checked) =>
                 setDraft((current) => ({ ...current, [option.key]: checked }))
@@ -79,7 +88,12 @@ export function PreferencesForm({ successMessage, errorMessage }: PreferencesFor
           ))}
         </div>
       </CardBody>
-      <div className="flex items-center justify-end gap-3 border-t border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">
+        {mail ? (
+          <span className="mr-auto">
+            <TestEmailButton />
+          </span>
+        ) : null}
         {changed ? (
           <span className="text-xs text-zinc-500 dark:text-zinc-400">Unsaved changes</span>
         ) : null}

@@ -1,0 +1,86 @@
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import { mailTexts } from '@shipdeck/shared/mail';
+import type { ReactElement } from 'react';
+import { createElement as h } from 'react';
+
+export interface MailLayoutProps {
+  /** The line mail clients show beside the subject. */
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  /** The one thing to do, as a button (and as a plain URL in the text part). */
+  action?: { label: string; url: string };
+  /** Said after the button: expiry, "not you?". */
+  after?: string[];
+  publicUrl: string;
+}
+
+// Inline styles: many mail clients drop <style> blocks. Calm, like the app: neutral, one accent.
+const styles = {
+  body: {
+    backgroundColor: '#f6f6f7',
+    fontFamily: 'system-ui, -apple-system, Segoe UI, sans-serif',
+  },
+  container: {
+    backgroundColor: '#ffffff',
+    margin: '24px auto',
+    padding: '24px',
+    maxWidth: '520px',
+  },
+  heading: { fontSize: '20px', fontWeight: 600, color: '#111111', margin: '0 0 16px' },
+  text: { fontSize: '14px', lineHeight: '22px', color: '#333333' },
+  button: {
+    backgroundColor: '#111111',
+    color: '#ffffff',
+    padding: '10px 16px',
+    borderRadius: '6px',
+    fontSize: '14px',
+    fontWeight: 600,
+  },
+  footer: { fontSize: '12px', color: '#777777' },
+} as const;
+
+/** The frame every message shares; each kind's template fills it (mail-templates.ts). */
+export function MailLayout(props: MailLayoutProps): ReactElement {
+  return h(
+    Html,
+    { lang: 'en' },
+    h(Head, null),
+    h(Preview, null, props.preview),
+    h(
+      Body,
+      { style: styles.body },
+      h(
+        Container,
+        { style: styles.container },
+        h(Heading, { as: 'h1', style: styles.heading }, props.heading),
+        ...props.paragraphs.map((paragraph, index) =>
+          h(Text, { key: `p${index}`, style: styles.text }, paragraph),
+        ),
+        props.action
+          ? h(
+              Section,
+              { style: { margin: '20px 0' } },
+              h(Button, { href: props.action.url, style: styles.button }, props.action.label),
+              // The address spelled out too: some clients block buttons, and the text part needs it.
+              h(Text, { style: styles.footer }, props.action.url),
+            )
+          : null,
+        ...(props.after ?? []).map((paragraph, index) =>
+          h(Text, { key: `a${index}`, style: styles.text }, paragraph),
+        ),
+        h(Hr, null),
+        h(Text, { style: styles.footer }, mailTexts.footer(props.publicUrl)),
+      ),
+    ),
+  );
+}
