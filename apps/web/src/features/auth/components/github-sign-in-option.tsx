@@ -6,10 +6,10 @@ import { OrDivider } from './or-divider';
  * app: the server marks such pages' <html> (apps/server/src/plugins/installation-html.ts), so
  * the page the build drew once is right from its first frame on every installation.
  */
-export function GithubSignInOption() {
+export function GithubSignInOption({ invitation }: { invitation?: string }) {
   return (
     <div className="space-y-5 in-data-[github-sign-in=off]:hidden">
-      <GithubSignInButton />
+      <GithubSignInButton invitation={invitation} />
       <OrDivider />
     </div>
   );

@@ -59,6 +59,8 @@ export function SignupAccess({ meta, invitation, onSuccess }: SignupAccessProps)
     return (
       <div className="space-y-5">
         <InvitedBy preview={preview} />
+        {/* The server carries the invitation through GitHub's sign-in too. */}
+        <GithubSignInOption invitation={invitation} />
         <SignupForm
           onSuccess={onSuccess}
           invitation={invitation}

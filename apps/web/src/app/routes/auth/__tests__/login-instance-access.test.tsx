@@ -23,7 +23,7 @@ describe('login page on an instance that decides who belongs', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it.each(['signups_closed', 'account_disabled'])(
+  it.each(['signups_closed', 'account_disabled', 'invitation_invalid'])(
     'explains the GitHub sign-in refusal %s',
     async (code) => {
       mockApi({});

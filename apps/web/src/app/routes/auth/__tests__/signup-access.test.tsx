@@ -112,8 +112,11 @@ describe('sign-up from an invitation link', () => {
     expect(email).toHaveValue('ada@example.com');
     expect(email).toHaveAttribute('readonly');
     expect(screen.getByText(signupAccessMessages.emailFixed)).toBeInTheDocument();
-    // The invitation does not travel through GitHub's sign-in.
-    expect(screen.queryByRole('link', { name: 'Continue with GitHub' })).not.toBeInTheDocument();
+    // Accepting with GitHub carries the invitation through the server's sign-in.
+    expect(screen.getByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute(
+      'href',
+      '/auth/github?invitation=tok_123',
+    );
 
     await fillAndSubmit({ username: 'ada', password: 'secret1' });
 
