@@ -127,6 +127,13 @@ export const FIRST_LOADS: FirstLoads = {
     'src/app/routes/auth/signup.tsx',
     'src/app/routes/auth/reset-password.tsx',
   ],
+  // Opened from /login like the reset page, and grouped with the sign-in pages the same way.
+  'forgot-password': [
+    ...APP_LAYOUTS,
+    'src/app/routes/auth/login.tsx',
+    'src/app/routes/auth/signup.tsx',
+    'src/app/routes/auth/forgot-password.tsx',
+  ],
   'github-complete': [...QUERY_LAYOUTS, 'src/app/routes/auth/github-complete.tsx'],
   'not-found': [...QUERY_LAYOUTS, 'src/app/routes/not-found.tsx'],
   ...Object.fromEntries(

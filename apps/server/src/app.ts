@@ -55,6 +55,8 @@ import { adminUserRoutes } from './modules/admin/routes/admin-users.js';
 import { requireAdmin } from './modules/auth/require-admin.js';
 import { invitationPreviewRoute } from './modules/invitations/routes/invitation-preview.js';
 import { passwordResetRoutes } from './modules/password-reset/routes/password-reset.js';
+import { passwordResetRequestRoute } from './modules/password-reset/routes/password-reset-request.js';
+import { registerPasswordResetRequestJobs } from './modules/password-reset/request-password-reset.js';
 import { SYSTEM_ACTOR } from './modules/audit/record-audit.js';
 import { enforceServerVercelAccess } from './modules/vercel/enforce-server-vercel-access.js';
 import { healthRoute } from './modules/health/health-route.js';
@@ -183,6 +185,7 @@ export async function buildApp({
       await auth.register(githubTokenRoutes);
       await auth.register(invitationPreviewRoute);
       await auth.register(passwordResetRoutes);
+      await auth.register(passwordResetRequestRoute);
     },
     { prefix: '/auth' },
   );
@@ -236,6 +239,7 @@ export async function buildApp({
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
   await registerWebhookJobs(app);
   await registerPruneJobs(app);
+  await registerPasswordResetRequestJobs(app);
 
   // An upgraded instance's members may hold the server's Vercel account from before its setting
   // existed (default off): they lose it now, not when an admin first opens /admin.

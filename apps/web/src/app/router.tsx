@@ -33,6 +33,13 @@ export const appRoutes: LazyRoute[] = [
         lazy: () => import('./routes/auth/signup').then((m) => ({ Component: m.SignupRoute })),
       },
       {
+        path: paths.forgotPassword,
+        lazy: () =>
+          import('./routes/auth/forgot-password').then((m) => ({
+            Component: m.ForgotPasswordRoute,
+          })),
+      },
+      {
         path: paths.resetPassword,
         lazy: () =>
           import('./routes/auth/reset-password').then((m) => ({

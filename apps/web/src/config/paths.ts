@@ -7,6 +7,8 @@ export const paths = {
   signup: '/signup',
   /** Opened from a password-reset link: `?token=` is the reset token, not a session. */
   resetPassword: '/reset-password',
+  /** "Forgot password?": asks for a reset link by email. */
+  forgotPassword: '/forgot-password',
   githubComplete: OAUTH_COMPLETE_PATH,
   dashboard: '/dashboard',
   repositories: '/repositories',

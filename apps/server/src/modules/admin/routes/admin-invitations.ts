@@ -47,6 +47,21 @@ export const adminInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         by: by.actor,
         ip: by.ip,
       });
+      // Sent whatever the invitee's switches say: they have none yet. Queued, never sent here.
+      if (email) {
+        await app.mail.queue({
+          key: `invitation:${created.id}`,
+          userId: null,
+          to: email,
+          payload: {
+            kind: 'invitation',
+            url: created.url,
+            invitedBy: by.actor.username,
+            role,
+            expiresAt: created.expiresAt,
+          },
+        });
+      }
       return reply.code(201).send(ok(created));
     },
   );

@@ -13,6 +13,7 @@ import { limitLinkAttempt } from '../../auth/auth-rate-limits.js';
 import { deleteAllSessions } from '../../auth/sessions.repository.js';
 import { findUserById, updateUser } from '../../auth/users.repository.js';
 import { announceEvent } from '../../notifications/notify.js';
+import { oneOffMailKey } from '../../mail/send-mail.js';
 import { findUsablePasswordReset, markPasswordResetUsed } from '../password-resets.repository.js';
 
 const invalid = () =>
@@ -51,6 +52,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteAllSessions(trx, user.id);
       });
       await announceEvent(app, user.id, { type: 'session.revoked' });
+      // The owner hears of it at once: if it was not them, they know to act.
+      await app.mail.queue({
+        key: oneOffMailKey('password-changed'),
+        userId: user.id,
+        to: user.email,
+        payload: { kind: 'password-changed', username: user.username },
+      });
       await recordRequestAudit(app.db, request, {
         actor: userActor(user),
         action: 'password.reset',

@@ -1,3 +1,4 @@
+import { mailUiTexts } from '@shipdeck/shared/mail';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert } from '@/components/ui/alert';
@@ -45,6 +46,14 @@ export function LoginRoute() {
             initialEmail={emailFromState(location.state)}
             onSuccess={() => void navigate(paths.dashboard, { replace: true })}
           />
+          <p className="text-right text-sm">
+            <Link
+              to={paths.forgotPassword}
+              className="font-medium text-blue-600 hover:underline dark:text-blue-400"
+            >
+              {mailUiTexts.forgotPasswordLink}
+            </Link>
+          </p>
         </div>
       </AuthLayout>
     </GuestRoute>
