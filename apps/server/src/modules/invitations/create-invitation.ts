@@ -9,6 +9,11 @@ import { recordAudit } from '../audit/record-audit.js';
 import type { InstanceContext } from '../instance-settings/instance-context.js';
 import { insertInvitation } from './invitations.repository.js';
 
+/** How the audit log names an invitation: by its address, or as open to whoever has the link. */
+export function invitationLabel(email: string | null): string {
+  return email ?? 'anyone with the link';
+}
+
 /** The sign-up link an invitation's token opens, under PUBLIC_URL. */
 export function invitationUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/signup?invitation=${encodeURIComponent(token)}`;
@@ -42,7 +47,7 @@ export async function createInvitation(
   await recordAudit(ctx.db, {
     actor: input.by,
     action: 'invitation.created',
-    target: { type: 'invitation', id, label: input.email ?? 'anyone with the link' },
+    target: { type: 'invitation', id, label: invitationLabel(input.email) },
     ip: input.ip,
     details: { role: input.role, expiresAt },
   });

@@ -13,7 +13,9 @@ import { nowIso } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
 import { recordAudit } from '../../audit/record-audit.js';
 import { createInvitation } from '../../invitations/create-invitation.js';
+import { invitationLabel } from '../../invitations/create-invitation.js';
 import {
+  findInvitationById,
   listPendingInvitations,
   revokeInvitation,
   toInvitationDto,
@@ -96,13 +98,14 @@ export const adminInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const by = administratorOf(request);
-      if (!(await revokeInvitation(app.db, request.params.id, nowIso()))) {
+      const invitation = await findInvitationById(app.db, request.params.id);
+      if (!invitation || !(await revokeInvitation(app.db, invitation.id, nowIso()))) {
         throw new AppError(404, 'NOT_FOUND', errorMessages.invitationNotFound);
       }
       await recordAudit(app.db, {
         actor: by.actor,
         action: 'invitation.revoked',
-        target: { type: 'invitation', id: request.params.id, label: request.params.id },
+        target: { type: 'invitation', id: invitation.id, label: invitationLabel(invitation.email) },
         ip: by.ip,
       });
       return ok({});

@@ -159,7 +159,11 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
     });
     expect(twice.statusCode).toBe(404);
     const entries = await auditEntries(t.app, owner());
-    expect(entries.find((e) => e.action === 'invitation.revoked')?.target?.id).toBe(created.id);
+    expect(entries.find((e) => e.action === 'invitation.revoked')?.target).toEqual({
+      type: 'invitation',
+      id: created.id,
+      label: 'anyone with the link',
+    });
     expect(entries.find((e) => e.action === 'invitation.created')).toBeDefined();
   });
 
