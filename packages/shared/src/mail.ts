@@ -29,11 +29,17 @@ export const mailUiTexts = {
   forgotNoMail:
     'This server does not send email. Ask an admin to reset your password: they can do it in /admin, or with npm run admin -- reset-password EMAIL.',
   backToLogin: 'Back to sign in',
+  demoMailHint: 'Demo mode sends no real email: open the demo mailbox, signed in, to read it.',
+  demoMailOpen: 'Open the demo mailbox',
   demoMailTitle: 'Demo mailbox',
   demoMailIntro:
     'Demo mode sends no real email: what Shipdeck sent to your address(es) arrives here instead.',
   demoMailSignedOut: 'Sign in to see the emails Shipdeck sent you.',
   demoMailEmpty: 'Nothing sent to you yet.',
+  demoMailTo: 'To',
+  demoMailReceived: 'Received',
+  demoMailHtmlPart: 'As HTML',
+  demoMailBack: 'Back to Shipdeck',
 } as const;
 
 /** Subject lines and wording of every message; the server's templates read them (modules/mail). */

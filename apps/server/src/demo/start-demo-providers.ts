@@ -3,6 +3,10 @@ import { DEMO_OAUTH_APP } from '@shipdeck/emulator/emulator-options';
 import { startEmulator } from '@shipdeck/emulator/start-emulator';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.js';
+import { mailConfig } from '../config/env.js';
+import type { SmtpReceiver } from '../modules/mail/smtp-receiver.js';
+import { startSmtpReceiver } from '../modules/mail/smtp-receiver.js';
+import { demoMailbox } from './demo-mailbox.js';
 import { DEMO_GITHUB_PATH, demoGithubProxy } from './demo-github-proxy.js';
 
 /** A change (push, pull request, deployment) in the demo world about this often. */
@@ -37,6 +41,8 @@ export async function startDemoProviders(
     adminKey,
     webUrl: `${config.publicUrl}${DEMO_GITHUB_PATH}`,
   });
+  // Without SMTP_URL the demo mails an SMTP server of its own, shown at /_demo/mail.
+  const mailbox: SmtpReceiver | null = config.mail ? null : await startSmtpReceiver();
   const githubSecret = config.webhooks.githubSecret ?? randomBytes(32).toString('hex');
   const vercelSecret = config.webhooks.vercelSecret ?? randomBytes(32).toString('hex');
   return {
@@ -59,6 +65,7 @@ export async function startDemoProviders(
         serverTeamId: null,
       },
       webhooks: { ...config.webhooks, githubSecret, vercelSecret },
+      mail: mailbox ? mailConfig(mailbox.url, config.mailFrom) : config.mail,
     },
     connect: (serverUrl) => {
       const base = serverUrl.replace(/\/$/, '');
@@ -69,10 +76,12 @@ export async function startDemoProviders(
     },
     close: async () => {
       await emulator.close({ finishDeployments: false });
+      await mailbox?.close();
     },
     adminKey,
     serveBrowserPages: async (app) => {
       await app.register(demoGithubProxy, { emulatorUrl: emulator.url });
+      if (mailbox) await app.register(demoMailbox, { receiver: mailbox });
     },
   };
 }

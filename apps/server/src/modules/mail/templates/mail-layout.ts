@@ -12,6 +12,9 @@ import { mailTexts } from '@shipdeck/shared/mail';
 import type { ReactElement } from 'react';
 import { createElement as h } from 'react';
 
+/** Marks the spelled-out action URL, which the text part leaves out: it has the link already. */
+export const URL_ECHO_CLASS = 'url-echo';
+
 export interface MailLayoutProps {
   /** The line mail clients show beside the subject. */
   preview: string;
@@ -72,7 +75,7 @@ export function MailLayout(props: MailLayoutProps): ReactElement {
               { style: { margin: '20px 0' } },
               h(Button, { href: props.action.url, style: styles.button }, props.action.label),
               // The address spelled out too: some clients block buttons, and the text part needs it.
-              h(Text, { style: styles.footer }, props.action.url),
+              h(Text, { className: URL_ECHO_CLASS, style: styles.footer }, props.action.url),
             )
           : null,
         ...(props.after ?? []).map((paragraph, index) =>

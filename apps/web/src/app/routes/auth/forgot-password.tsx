@@ -39,7 +39,7 @@ export function ForgotPasswordRoute() {
         {meta?.mail === false ? (
           <Alert variant="info">{mailUiTexts.forgotNoMail}</Alert>
         ) : (
-          <ForgotPasswordForm />
+          <ForgotPasswordForm demoMailbox={meta?.demoMode === true} />
         )}
       </AuthLayout>
     </GuestRoute>

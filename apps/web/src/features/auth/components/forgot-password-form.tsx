@@ -11,7 +11,12 @@ import { EmailField } from './email-field';
 const FIELDS = ['email'] as const;
 
 /** Asks for a reset link; afterwards says where it went, in words that reveal no account. */
-export function ForgotPasswordForm() {
+type ForgotPasswordFormProps = {
+  /** Demo mode: the mail lands in the server's demo mailbox (/_demo/mail), not an inbox. */
+  demoMailbox?: boolean;
+};
+
+export function ForgotPasswordForm({ demoMailbox = false }: ForgotPasswordFormProps) {
   const { formRef, fieldProps, formError, setFormError, isPending, submitWith } = useAuthForm(
     FIELDS,
     { email: '' },
@@ -30,7 +35,25 @@ export function ForgotPasswordForm() {
     setSentTo(address);
   });
 
-  if (sentTo) return <Alert variant="info">{mailUiTexts.forgotSent(sentTo)}</Alert>;
+  if (sentTo) {
+    return (
+      <Alert variant="info">
+        <p>{mailUiTexts.forgotSent(sentTo)}</p>
+        {demoMailbox ? (
+          <p className="mt-2">
+            {mailUiTexts.demoMailHint}{' '}
+            {/* A server page, not a route of this app: a full page load. */}
+            <a
+              href="/_demo/mail"
+              className="font-medium text-blue-600 hover:underline dark:text-blue-400"
+            >
+              {mailUiTexts.demoMailOpen}
+            </a>
+          </p>
+        ) : null}
+      </Alert>
+    );
+  }
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       {formError ? <Alert>{formError}</Alert> : null}
