@@ -13,7 +13,8 @@ const DEFAULT_WINDOWS: Record<RateWindowResource, { quota: number; ms: number }>
 /** Clocks differ: a window is taken for ended only this long after GitHub's reset. */
 const CLOCK_MARGIN_MS = 1000;
 
-export type SlotAnswer = { granted: true } | { granted: false; until: Date };
+/** `left`: what the window had left once this request took its slot. */
+export type SlotAnswer = { granted: true; left: number } | { granted: false; until: Date };
 
 /**
  * Takes `cost` from the token's window of `resource` before a request goes out, or answers when
@@ -64,17 +65,20 @@ export async function takeRateSlot(
     .where('user_id', '=', userId)
     .where('resource', '=', resource)
     .where((eb) => eb.or([eb('reset_at', '<=', ended), eb('remaining', '>=', cost)]))
+    .returning('remaining')
     .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) > 0) return { granted: true };
+  if (taken) return { granted: true, left: Number(taken.remaining) };
   const row = await findRateWindow(db, userId, resource);
   const until = row ? Date.parse(row.reset_at) + CLOCK_MARGIN_MS : now.getTime() + fallback.ms;
   return { granted: false, until: new Date(until) };
 }
 
 /**
- * Corrects the window with what GitHub answered: its reset, and the lower of the two counts
- * (GitHub may know of requests made by other apps of the token; Shipdeck knows of requests still
- * in flight). An answer from a window already over changes nothing.
+ * Corrects the window with what GitHub answered: its reset, and its count where GitHub knows of
+ * more spent than Shipdeck did (another app of the token). `left` is what the window had left
+ * when this request took its slot: GitHub's `remaining` is compared with that, not with the
+ * count now, because requests that took slots since may still be in flight, uncounted by GitHub.
+ * An answer from a window already over changes nothing.
  */
 export async function recordRateWindow(
   db: Db,
@@ -82,7 +86,10 @@ export async function recordRateWindow(
   resource: RateWindowResource,
   figures: { quota: number; remaining: number; resetAt: Date },
   now: Date,
+  left: number | null,
 ): Promise<void> {
+  // What GitHub counts beyond Shipdeck's own count at the time of the request.
+  const unseen = left === null ? null : Math.max(0, left - figures.remaining);
   if (figures.resetAt.getTime() <= now.getTime()) return;
   await db
     .insertInto('github_rate_windows')
@@ -106,9 +113,14 @@ export async function recordRateWindow(
             new Date(now.getTime() - CLOCK_MARGIN_MS).toISOString(),
           )
           .then(figures.remaining)
-          .when('github_rate_windows.remaining', '<', figures.remaining)
-          .then(eb.ref('github_rate_windows.remaining'))
-          .else(figures.remaining)
+          .when('github_rate_windows.remaining', '<', unseen ?? 0)
+          .then(0)
+          .else(
+            unseen === null
+              ? sql<number>`case when github_rate_windows.remaining < ${figures.remaining}
+                  then github_rate_windows.remaining else ${figures.remaining} end`
+              : sql<number>`github_rate_windows.remaining - ${unseen}`,
+          )
           .end(),
         reset_at: figures.resetAt.toISOString(),
         seen_at: now.toISOString(),

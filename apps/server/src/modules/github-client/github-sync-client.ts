@@ -96,9 +96,11 @@ function asWait(error: RequestError, url: string): RateLimitWait | null {
     return new RateLimitWait('secondary', new Date(Date.now() + seconds * 1000));
   }
   if (header(headers, 'x-ratelimit-remaining') !== '0') return null;
+  const reset = resetOf(headers);
+  // A second past GitHub's reset, as the stored windows count it (clocks differ).
   return new RateLimitWait(
     resourceOf(headers, url),
-    resetOf(headers) ?? new Date(Date.now() + 60_000),
+    reset ? new Date(reset.getTime() + 1000) : new Date(Date.now() + 60_000),
   );
 }
 
@@ -137,9 +139,10 @@ export async function openSyncClient(
     }
     const slot = await takeRateSlot(app.db, userId, resource, new Date());
     if (!slot.granted) throw new RateLimitWait(resource, slot.until);
+    return slot.left;
   };
   /** Stores the figures an answer carries: core's, or the search or GraphQL window's. */
-  const record = async (headers: Record<string, unknown>, url: string) => {
+  const record = async (headers: Record<string, unknown>, url: string, left: number | null) => {
     const resource = resourceOf(headers, url);
     if (resource === 'core') {
       await recordRateBudget(app.db, userId, { headers, url });
@@ -150,7 +153,14 @@ export async function openSyncClient(
     const resetAt = resetOf(headers);
     if (!resetAt || !Number.isFinite(quota) || !Number.isFinite(remaining)) return;
     if (header(headers, 'x-ratelimit-limit') === null) return;
-    await recordRateWindow(app.db, userId, resource, { quota, remaining, resetAt }, new Date());
+    await recordRateWindow(
+      app.db,
+      userId,
+      resource,
+      { quota, remaining, resetAt },
+      new Date(),
+      left,
+    );
   };
 
   const client: SyncClient = {
@@ -159,7 +169,8 @@ export async function openSyncClient(
     notModified: 0,
     async get(route, params, etag, options = {}) {
       const search = route.startsWith('GET /search/');
-      if (search) await takeSlot('search');
+      let left: number | null = null;
+      if (search) left = await takeSlot('search');
       else await checkCore();
       client.requests += 1;
       try {
@@ -174,7 +185,7 @@ export async function openSyncClient(
           },
         });
         const headers = response.headers as Record<string, unknown>;
-        await record(headers, route);
+        await record(headers, route, left);
         return {
           status: 200,
           data: response.data,
@@ -185,7 +196,7 @@ export async function openSyncClient(
         };
       } catch (error) {
         if (error instanceof RequestError) {
-          if (error.response) await record(error.response.headers, route);
+          if (error.response) await record(error.response.headers, route, left);
           if (error.status === 304) {
             client.notModified += 1;
             return {
@@ -208,16 +219,17 @@ export async function openSyncClient(
         // GraphQL has a points budget of its own; its headers must not stand for core's.
         const url = String(options.url);
         const graphql = url.endsWith('/graphql');
-        if (graphql) await takeSlot('graphql');
+        let left: number | null = null;
+        if (graphql) left = await takeSlot('graphql');
         else await checkCore();
         client.requests += 1;
         try {
           const response = await request(options);
-          await record(response.headers, url);
+          await record(response.headers, url, left);
           return response;
         } catch (error) {
           if (error instanceof RequestError) {
-            if (error.response) await record(error.response.headers, url);
+            if (error.response) await record(error.response.headers, url, left);
             if (error.status === 304) client.notModified += 1;
             const wait = asWait(error, url);
             if (wait) throw wait;

@@ -62,7 +62,7 @@ import { SHIP_STATUS_PHASE, shipStatePullsDue, syncShipStates } from './sync-shi
 /** The sync_state resource whose last success is the last full refresh. */
 const FULL_REFRESH_RESOURCE = 'full-refresh';
 
-/** GitHub's search serves at most the first 1,000 results of a query. */
+/** GitHub's search serves at most the first 1,000 results of a query (10 pages of 100). */
 const SEARCH_CAP = 1000;
 
 const key = syncStateKey;
@@ -309,8 +309,9 @@ async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise
       !oldest ||
       items.length < pageSizes.providerMax ||
       (stopBelow !== null && oldest < stopBelow) ||
-      (cursor.page * pageSizes.providerMax >= Math.min(totalCount, SEARCH_CAP) &&
-        totalCount <= SEARCH_CAP);
+      // This query has nothing past this page (a slice's count is what lies below it).
+      cursor.page * pageSizes.providerMax >= totalCount ||
+      cursor.page * pageSizes.providerMax >= SEARCH_CAP;
     if (complete) {
       await save(
         {
@@ -324,20 +325,16 @@ async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise
       );
       return [...found];
     }
-    if (cursor.page * pageSizes.providerMax >= Math.min(totalCount, SEARCH_CAP)) {
-      // The next slice starts at the oldest update seen, ties included. Should a whole slice
-      // share one update time, `<=` would read it again forever: step past it instead.
-      const slice = oldest === cursor.slice ? oldestBefore(oldest) : oldest;
-      await save({ top, slice, page: 1 }, firstEtag);
+    // Keyset, not offset: the next page is the slice below the oldest update seen, ties
+    // included (read again, counted once). A pull request updated meanwhile moves above every
+    // slice instead of shifting one across a page boundary, so none is skipped; the next
+    // refresh reads it. Only a page that is all one update time goes on by page number.
+    if (oldest === (cursor.slice ?? items[0]?.updated_at) && items[0]?.updated_at === oldest) {
+      await save({ top, slice: oldest, page: cursor.page + 1 }, firstEtag);
     } else {
-      await save({ top, page: cursor.page + 1 }, firstEtag);
+      await save({ top, slice: oldest, page: 1 }, firstEtag);
     }
   }
-}
-
-/** The second before an ISO time (GitHub's search compares to the second). */
-function oldestBefore(iso: string): string {
-  return new Date(Date.parse(iso) - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /**

@@ -21,9 +21,23 @@ const phaseNouns: Record<string, string> = {
   'ship-status': 'pull requests’ review and checks',
 };
 
+const limitNames: Record<'core' | 'search' | 'graphql' | 'secondary', string> = {
+  core: 'API',
+  search: 'search',
+  graphql: 'GraphQL',
+  secondary: 'secondary',
+};
+const clockTime = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /**
  * How fresh the GitHub data on the page is: "Syncing 340 of 5,000 repositories" while a sync
- * runs, "Updated 2 min ago" after, and a notice with the last good time when GitHub is failing.
+ * runs, "Waiting for GitHub's search limit, resumes 14:02:10" while it waits out a rate limit,
+ * "Updated 2 min ago" after, and a notice with the last good time when GitHub is failing.
  */
 export function SyncStatusBar() {
   const query = useSyncStatus();
@@ -33,6 +47,21 @@ export function SyncStatusBar() {
   if (query.isPending) return <p aria-hidden="true" className="h-4" />;
   if (!status) return null;
   const { sync, syncedAt } = status;
+
+  // A sync stopped at a rate limit goes on by itself at the time given: a wait, not an error.
+  if (sync.waiting) {
+    return (
+      <p
+        role="status"
+        data-testid="sync-status"
+        className="flex items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400"
+      >
+        <RefreshCw aria-hidden="true" className="size-3.5" />
+        Waiting for GitHub’s {limitNames[sync.waiting.limit]} limit, resumes{' '}
+        {clockTime.format(new Date(sync.waiting.until))}
+      </p>
+    );
+  }
 
   if (sync.phase) {
     const noun = phaseNouns[sync.phase] ?? sync.phase;

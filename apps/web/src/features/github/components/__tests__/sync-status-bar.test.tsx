@@ -25,4 +25,35 @@ describe('sync status bar', () => {
       'Syncing 3 of 30 pull requests’ review and checks…',
     );
   });
+
+  it('says what a stopped sync waits for and when it resumes', async () => {
+    const until = '2026-11-23T14:02:10.000Z';
+    const waiting = {
+      syncedAt: null,
+      sync: {
+        ...syncedState.sync,
+        phase: 'pull-requests',
+        done: 200,
+        total: 3000,
+        waiting: { limit: 'search', until },
+      },
+    };
+    mockApi({
+      'GET /api/github/sync': ok(waiting),
+      'GET /api/github/pull-requests': ok({
+        pullRequests: [],
+        pagination: buildPagination(1, 30, 0),
+      }),
+    });
+    renderApp(<PullRequestsRoute />, { url: '/pull-requests', user });
+    const clock = new Intl.DateTimeFormat(undefined, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(until));
+    expect(await screen.findByTestId('sync-status')).toHaveTextContent(
+      `Waiting for GitHub’s search limit, resumes ${clock}`,
+    );
+  });
 });
