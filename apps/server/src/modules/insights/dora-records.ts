@@ -19,6 +19,11 @@ export interface DeploymentRecord {
   commitSha: string | null;
   /** The commit message's first line, or the pull request's title, as Vercel's meta has it. */
   commitTitle: string | null;
+  /**
+   * The first READY production deployment its project ever recorded: it ships every change made
+   * before Shipdeck saw the project, so lead time leaves it out (frequency still counts it).
+   */
+  firstRecorded?: boolean;
 }
 
 /** The columns of a synced deployment row (`vercel_deployments`) a record is made from. ISO times. */

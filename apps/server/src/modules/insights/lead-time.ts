@@ -48,6 +48,8 @@ export function computeLeadTime(
     const deployment = shippingDeployment(change, readyByProject.get(change.projectId) ?? []);
     const readyAt = deployment?.readyAt;
     if (!deployment || readyAt == null || !isInside(window, readyAt)) continue;
+    // Its changes may be a year old: measuring them would say how long Shipdeck was not looking.
+    if (deployment.firstRecorded) continue;
     shipped.push({
       deployment,
       readyAt,
@@ -76,6 +78,8 @@ export function computeLeadTime(
         : `Median time from a change's first commit to the production deployment that shipped it: ` +
           `${formatDuration(medianMinutes)}, over ${plural(shipped.length, 'change')} shipped by ` +
           `${plural(deploymentCount, 'production deployment')}. Changes are joined to deployments ` +
-          `by commit SHA, or else by the first production build after the merge.`,
+          `by commit SHA, or else by the first production build after the merge. A project's ` +
+          `first recorded production deployment is left out: it carries every change made ` +
+          `before it, however old.`,
   };
 }

@@ -45,6 +45,25 @@ async function productionDeployments(db: Db, query: DoraHistoryQuery) {
 
 type DeploymentRow = Awaited<ReturnType<typeof productionDeployments>>[number];
 
+/** When each project's first READY production deployment was created, over all it recorded. */
+async function firstReadyProductions(
+  db: Db,
+  userId: string,
+  projectIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('vercel_deployments')
+    .where('user_id', '=', userId)
+    .where('target', '=', 'production')
+    .where('state', '=', 'READY')
+    .where('project_id', 'in', projectIds)
+    .groupBy('project_id')
+    .select((eb) => ['project_id', eb.fn.min<string>('created_at').as('first_at')])
+    .execute();
+  return new Map(rows.map((row) => [row.project_id, row.first_at]));
+}
+
 /**
  * Merged pull requests and default-branch commits of one linked repository the user can see.
  * A pull request's first commit is its head commit's author date when synced (else its opening);
@@ -141,8 +160,14 @@ export const syncedDoraLoader: DoraLoader = {
       (latest, row) => (latest === null || row.synced_at > latest ? row.synced_at : latest),
       null,
     );
+    const firsts = await firstReadyProductions(app.db, query.userId, [
+      ...new Set(rows.map((row) => row.project_id)),
+    ]);
     return {
-      deployments: rows.map(deploymentRecordFromRow),
+      deployments: rows.map((row) => ({
+        ...deploymentRecordFromRow(row),
+        firstRecorded: row.state === 'READY' && firsts.get(row.project_id) === row.created_at,
+      })),
       changes: changes.flat(),
       repositories,
       syncedAt,

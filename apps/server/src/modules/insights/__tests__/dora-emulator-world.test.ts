@@ -130,7 +130,7 @@ const expected: Record<7 | 30 | 90, Metrics> = {
       deploymentCount: 1,
       trend: [],
       explanation:
-        "Median time from a change's first commit to the production deployment that shipped it: 32.3 h, over 1 change shipped by 1 production deployment. Changes are joined to deployments by commit SHA, or else by the first production build after the merge.",
+        "Median time from a change's first commit to the production deployment that shipped it: 32.3 h, over 1 change shipped by 1 production deployment. Changes are joined to deployments by commit SHA, or else by the first production build after the merge. A project's first recorded production deployment is left out: it carries every change made before it, however old.",
     },
     changeFailureRate: {
       band: 'low',
@@ -162,11 +162,11 @@ const expected: Record<7 | 30 | 90, Metrics> = {
    *   day), P1 77.1 d -> 11: six weeks with 1 day, six with none -> median 0.5. Three 30-day
    *   periods: from 10-27 {10-29} = 1, from 09-27 {10-14, 10-21, 10-26} = 3, from 08-28 {09-09,
    *   09-16} = 2 -> median 2. Under once a week, at least once a month -> medium.
-   * Lead (minutes from authored to live), fifteen changes over P1 to P7:
-   *   C11 250.072, C9 491.407, C14 671.924, C10 1514.439, C12 1574.244, C15 1937.959,
-   *   C13 1978.794, C8 41949.373, C7 42269.407, C6 70598.64, C5 81304.273, C3 103023.59,
-   *   C4 103504.107, C2 112267.14, C1 134428.257 -> the 8th, 41949.373 -> 41949.4 (29.1 days):
-   *   a week or more, under a month -> medium.
+   * Lead (minutes from authored to live): P1 is the project's first recorded production
+   *   deployment, so C1 to C9, which it ships (some pushed five months before anyone deployed),
+   *   are left out; they would make the median 41949.4 (29.1 days). Six changes over P2 to P7:
+   *   C11 250.072, C14 671.924, C10 1514.439, C12 1574.244, C15 1937.959, C13 1978.794 ->
+   *   (1514.439 + 1574.244) / 2 = 1544.342 -> 1544.3 (25.7 h): a day to a week -> high.
    * Failure: P1 to P8 finished, P8 failed; no revert (no title starts with "Revert") and no
    *   rollback (no SHA shipped twice) -> 1 / 8 = 12.5% -> medium.
    * Restore: as for 30 days.
@@ -184,13 +184,13 @@ const expected: Record<7 | 30 | 90, Metrics> = {
         '7 production deployments reached READY in the last 90 days. The band uses deployment days (a day with any number of deployments counts once): a median of 0.5 per week and 2 per 30 days.',
     },
     leadTime: {
-      band: 'medium',
-      medianMinutes: 41949.4,
-      changeCount: 15,
-      deploymentCount: 7,
+      band: 'high',
+      medianMinutes: 1544.3,
+      changeCount: 6,
+      deploymentCount: 6,
       trend: [],
       explanation:
-        "Median time from a change's first commit to the production deployment that shipped it: 29.1 days, over 15 changes shipped by 7 production deployments. Changes are joined to deployments by commit SHA, or else by the first production build after the merge.",
+        "Median time from a change's first commit to the production deployment that shipped it: 25.7 h, over 6 changes shipped by 6 production deployments. Changes are joined to deployments by commit SHA, or else by the first production build after the merge. A project's first recorded production deployment is left out: it carries every change made before it, however old.",
     },
     changeFailureRate: {
       band: 'medium',

@@ -15,7 +15,7 @@ import { bearer, signUpAndLogIn, testDialects, useTestApp } from '../../../test-
  * c + 1 min and READY at c + 4 min; an ERROR one has no ready time.
  *
  *   id   n   created  state  sha  what
- *   d1   60  10:00    READY  s1   ships PR #1
+ *   d1   60  10:00    READY  s1   ships PR #1; the project's first recorded production deployment
  *   d2   45  10:00    ERROR  s2   PR #2, build failed
  *   d3   45  12:00    READY  s3   direct fix commit: restores d2, and ships PR #2 (first build after its merge)
  *   d4   20  09:00    READY  s4   ships PR #4
@@ -127,15 +127,16 @@ const expected: Record<7 | 30 | 90, Expected> = {
    *   0 x7, 1, 1, 1, 2, 2 -> median of the 6th and 7th = 0. Three 30-day periods: n 0..29 -> 5
    *   days, n 30..59 -> {45} = 1, n 60..89 -> {60} = 1 -> median 1. Under once a week but at
    *   least once a month -> medium.
-   * Lead: adds #1 2944, #2 1564, s3 34 -> nine values 14, 34, 184, 1444, 1564, 1624, 2524, 2884,
-   *   2944 -> median (5th) 1564 min -> high; 9 changes over 8 deployments (d3 ships #2 and s3).
+   * Lead: adds #2 1564 and s3 34; #1 (2944) is left out, since d1 is the project's first recorded
+   *   deployment -> eight values 14, 34, 184, 1444, 1564, 1624, 2524, 2884 -> median (1444 + 1564)
+   *   / 2 = 1504 min -> high; 8 changes over 7 deployments (d3 ships #2 and s3).
    * Failure: all 11 finished; failed d2, d5, d9, d11 -> 4 / 11 = 36.4% -> low.
    * Restore: d2 (created 10:00 -> d3 ready 12:04 = 124 min), d5 120, d9 360, d11 unrestored ->
    *   sorted 120, 124, 360 -> median 124 min -> high; 4 failed deployments.
    */
   90: {
     frequency: { total: 9, perDay: 0.1, perWeek: 0, perMonth: 1, band: 'medium' },
-    lead: { median: 1564, changes: 9, deployments: 8, band: 'high' },
+    lead: { median: 1504, changes: 8, deployments: 7, band: 'high' },
     failure: {
       percent: 36.4,
       deployments: 11,

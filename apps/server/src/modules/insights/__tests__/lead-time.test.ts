@@ -50,6 +50,26 @@ describe('computeLeadTime', () => {
     expect(result.band).toBe('high');
   });
 
+  it("leaves out a project's first recorded deployment and the old changes it ships", () => {
+    // The first deployment Shipdeck ever saw carries a change begun 200 days ago; the next one a
+    // change of today's. Only the second is lead time (DevLake #8790 counts the first).
+    const first = deployment({ createdAt: TODAY - 2 * DAY, commitSha: 'first' });
+    first.firstRecorded = true;
+    const next = deployment({ createdAt: TODAY + 2 * HOUR, commitSha: 'next' });
+    const result = computeLeadTime(
+      [
+        change({ firstCommitAt: TODAY - 200 * DAY, mergedAt: TODAY - 3 * DAY, shas: ['old'] }),
+        change({ firstCommitAt: TODAY + HOUR, mergedAt: TODAY + HOUR, shas: ['next'] }),
+      ],
+      [first, next],
+      week,
+    );
+    expect(result.changeCount).toBe(1);
+    expect(result.deploymentCount).toBe(1);
+    expect(result.medianMinutes).toBe(63);
+    expect(result.explanation).toContain('first recorded production deployment is left out');
+  });
+
   it('takes the median over changes, whatever order the deployments arrive in', () => {
     const deployments = [
       deployment({ createdAt: TODAY + 5 * HOUR, commitSha: 'c' }),
