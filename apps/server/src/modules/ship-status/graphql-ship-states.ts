@@ -2,7 +2,7 @@ import { RequestError } from '@octokit/request-error';
 import type { Octokit } from '@octokit/rest';
 import type { ChecksState, ReviewState } from '@shipdeck/shared/insights';
 import { z } from 'zod';
-import { RetryLaterError } from '../../jobs/job-queue.js';
+import { RateLimitWait } from '../github-client/rate-limit-wait.js';
 import type { DecidingReview } from './fetch-ship-state.js';
 
 /**
@@ -164,8 +164,9 @@ async function ask(
     if (!parsed.success) throw error;
     const { errors } = parsed.data;
     if (errors.some((e) => e.type === 'RATE_LIMITED')) {
-      // A spent GraphQL budget is a 200 with an error; its reset is within the hour.
-      throw new RetryLaterError(15 * 60, 'GitHub GraphQL budget spent; waiting for its reset');
+      // A spent GraphQL budget is a 200 with an error; its reset is within the hour. A wait
+      // on GraphQL's limit, which the sync status names.
+      throw new RateLimitWait('graphql', new Date(Date.now() + 15 * 60_000));
     }
     // Only a pull request or repository that is gone is a per-item answer; anything else
     // (an unknown field on an older GHES, a resource limit) means this shape does not work here.
