@@ -2,7 +2,7 @@ import { mailUiTexts } from '@shipdeck/shared/mail';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok } from '@/testing/mock-api';
+import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildUser } from '@/testing/test-data';
 import { PreferencesForm } from '../preferences-form';
