@@ -57,6 +57,23 @@ export async function updateSyncState(
   await bumpStoreVersion(db, [key.userId]);
 }
 
+/**
+ * Stores a sync's cursor (where a running sync stands, which no answer shows): like
+ * `updateSyncState` but without moving the store version, so a sync that notes its place after
+ * every page does not make every open page's cached answers stale.
+ */
+export async function saveSyncCursor(
+  db: Db,
+  key: SyncStateKey,
+  changes: Pick<SyncStateChanges, 'cursor' | 'etag' | 'last_success_at'>,
+): Promise<void> {
+  await db
+    .insertInto('sync_state')
+    .values({ user_id: key.userId, provider: key.provider, resource: key.resource, ...changes })
+    .onConflict((oc) => oc.columns(['user_id', 'provider', 'resource']).doUpdateSet(changes))
+    .execute();
+}
+
 /** Creates the row with the given columns unless it exists (an existing row is left alone). */
 export async function createSyncStateIfAbsent(
   db: Db,

@@ -3,7 +3,11 @@ import type { Db } from '../../db/database.js';
 import type { RetryLaterError } from '../../jobs/job-queue.js';
 import { RateLimitWait } from '../github-client/rate-limit-wait.js';
 import type { SyncStateKey } from '../connections/sync-state.repository.js';
-import { findSyncState, updateSyncState } from '../connections/sync-state.repository.js';
+import {
+  findSyncState,
+  saveSyncCursor,
+  updateSyncState,
+} from '../connections/sync-state.repository.js';
 import type { SyncStateRow } from '../connections/sync-state.repository.js';
 import { REFRESH_EVERY_MS } from './sync-constants.js';
 import type { SyncContext } from './sync-context.js';
@@ -70,14 +74,15 @@ export function parseCursor<T>(
   }
 }
 
+/** A phase's cursor (and the validators read with it); the pages show none of it. */
 export async function writePhaseCursor(
   db: Db,
   ctx: Pick<SyncContext, 'userId'>,
   resource: string,
   cursor: object | null,
-  extra: Parameters<typeof updateSyncState>[2] = {},
+  extra: Omit<Parameters<typeof saveSyncCursor>[2], 'cursor'> = {},
 ): Promise<void> {
-  await updateSyncState(db, syncStateKey(ctx.userId, resource), {
+  await saveSyncCursor(db, syncStateKey(ctx.userId, resource), {
     ...extra,
     cursor: cursor === null ? null : JSON.stringify(cursor),
   });

@@ -232,7 +232,7 @@ async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise
   const found = new Set(cursor.found);
   const save = async (
     next: Partial<SearchCursor>,
-    extra: Parameters<typeof updateSyncState>[2] = {},
+    extra: Parameters<typeof writePhaseCursor>[4] = {},
   ) => {
     cursor = { ...cursor, ...next, found: [...found] };
     await writePhaseCursor(ctx.app.db, ctx, search.resource, cursor, extra);
