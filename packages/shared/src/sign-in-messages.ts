@@ -43,6 +43,11 @@ export const signInErrorMessages = {
     'This password reset link is not valid: it was used, it expired, or it was never issued.',
 } as const;
 
+/** Links on the sign-in pages (mail.ts's `mailUiTexts` pulls zod, over /login's 100 KB budget). */
+export const signInLinkTexts = {
+  forgotPassword: 'Forgot password?',
+} as const;
+
 /** messages.ts's `successMessages` includes these. */
 export const signInSuccessMessages = {
   accountCreated: 'Account created successfully! Please sign in.',

@@ -1,4 +1,4 @@
-import { mailUiTexts } from '@shipdeck/shared/mail';
+import { signInLinkTexts } from '@shipdeck/shared/sign-in-messages';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert } from '@/components/ui/alert';
@@ -51,7 +51,7 @@ export function LoginRoute() {
               to={paths.forgotPassword}
               className="font-medium text-blue-600 hover:underline dark:text-blue-400"
             >
-              {mailUiTexts.forgotPasswordLink}
+              {signInLinkTexts.forgotPassword}
             </Link>
           </p>
         </div>
