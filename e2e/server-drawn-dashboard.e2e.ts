@@ -71,7 +71,7 @@ describe('the dashboard drawn by the server', () => {
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.addInitScript(REMEMBER_HEADING);
     await page.goto('/dashboard');
-    // Interactive: a click waits until the page has hydrated (its buttons take none before).
+    // Interactive: a click made before the app runs is held and answered once it does (issue 34).
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     // Its code was asked for only once the drawn page had been shown (public/theme-init.js).

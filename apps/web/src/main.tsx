@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { OnFirstCommit } from './app/on-first-commit';
 import { AppRouter, preloadRoute } from './app/router';
 import { paths } from './config/paths';
+import { replayEarlyPress } from './lib/early-press';
 import { startEarlySessionRequest } from './lib/early-session-request';
 import { acceptRenderedPage } from './lib/rendered-page';
 import { getToken, RENDERED_SESSION, RenderedSessionContext } from './lib/token-storage';
@@ -48,9 +49,11 @@ if (canHydrate(container)) {
   // The page is on screen already: it becomes interactive once its code has arrived.
   void pageCode.then(() => hydrateRoot(container, app));
 } else if (rendered !== 'none') {
-  // index.css keeps the drawn page's buttons from taking clicks until the app runs on it.
+  // A press on the drawn page's buttons before the app runs on it is held (public/early-press.js)
+  // and answered once it does.
   const live = () => {
     delete container.dataset.rendered;
+    replayEarlyPress(container);
   };
   if (rendered === 'hydrate') {
     // The server drew the page from the data the cache now starts with (prime-session-user.ts):

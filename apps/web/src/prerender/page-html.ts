@@ -3,6 +3,8 @@ const THEME_INIT = '<script src="/theme-init.js">';
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const APP_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 const TITLE = /<title>([^<]*)<\/title>/;
+/** Holds a press made on a server-drawn page before the app runs (public/early-press.js). */
+const EARLY_PRESS = '<script src="/early-press.js"></script>';
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
@@ -68,7 +70,11 @@ export function documentParts(template: string): DocumentParts {
       const markup = page.markup.replace(own[0], '');
       if (!markup.includes('<main')) throw new Error(`${page.path}: the page rendered no <main>`);
       const root = `<div id="root" data-${page.kind}="${escapeAttribute(page.path)}">${markup}</div>`;
-      return own[0] + tail.replace(EMPTY_ROOT, () => root + (page.after ?? ''));
+      // A press on the server-drawn page before the app runs is held for it (issue 34): in the
+      // head, so it listens before the page can be pressed (an async script ran after the first
+      // frame, and a press in between was lost).
+      const held = page.kind === 'rendered' ? EARLY_PRESS : '';
+      return held + own[0] + tail.replace(EMPTY_ROOT, () => root + (page.after ?? ''));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { preloadable } from '@/utils/preloadable';
-import { whenIdle } from '@/utils/when-idle';
+import { prefetchAfterFirstInteraction } from '@/utils/when-idle';
 
 const { preload: loadPalette, Component: CommandPalette } = preloadable(() =>
   import('./command-palette').then((module) => module.CommandPalette),
@@ -28,14 +28,18 @@ export function CommandPaletteButton() {
     if (next) setOpened(true);
     setOpen(next);
   };
-  useEffect(() => whenIdle(prefetch), []);
+  const openPalette = () => show(true);
+  useEffect(() => prefetchAfterFirstInteraction(prefetch), []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey) return;
       if (!(isMac() ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey)) return;
       event.preventDefault();
-      setOpened(true);
-      setOpen((was) => !was);
+      const toggle = () => {
+        setOpened(true);
+        setOpen((was) => !was);
+      };
+      void loadPalette().then(toggle, toggle);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -50,7 +54,9 @@ export function CommandPaletteButton() {
         aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        onClick={() => show(true)}
+        // Opened once its code is here, so it renders at once instead of suspending (React then
+        // holds a revealed boundary back for up to 300 ms); a failed fetch still opens it.
+        onClick={() => void loadPalette().then(openPalette, openPalette)}
         className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md px-2 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 sm:border sm:border-zinc-200 sm:pr-1.5 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100 sm:dark:border-zinc-800 dark:focus-visible:outline-blue-400"
       >
         <Search aria-hidden="true" className="size-4" />

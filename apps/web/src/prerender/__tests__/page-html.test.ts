@@ -18,10 +18,18 @@ describe('the document around a drawn page', () => {
     expect(html).toBe(
       '<!doctype html><html><head><meta charset="UTF-8" />' +
         '<script type="module" src="/assets/index.js"></script><link rel="stylesheet" href="/assets/index.css">' +
+        // Holds a press made before the app runs (issue 34); a prerendered page has none.
+        '<script src="/early-press.js"></script>' +
         '<title>Dashboard · Shipdeck</title></head><body>' +
         '<div id="root" data-rendered="/dashboard"><main>Welcome back</main></div>' +
         '<script id="state" type="application/json">{}</script></body></html>',
     );
+    const prerendered = pageHtml(template, {
+      path: '/login',
+      markup: '<title>Sign in</title><main>Sign in</main>',
+      kind: 'prerendered',
+    });
+    expect(prerendered).not.toContain('early-press.js');
   });
 
   it('sends the head before the page is drawn, and the empty page when none is', () => {

@@ -32,8 +32,14 @@ export function UserMenu() {
         wanted
           ? undefined
           : () => {
-              mount();
-              setOpen(true);
+              // Mounted once its code is here, so it renders at once instead of suspending
+              // (React then holds a revealed boundary back for up to 300 ms); a failed fetch
+              // still mounts it, to load through Suspense.
+              const show = () => {
+                mount();
+                setOpen(true);
+              };
+              void loadDropdown().then(show, show);
             }
       }
       className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400"

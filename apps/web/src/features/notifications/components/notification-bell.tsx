@@ -40,8 +40,14 @@ export function NotificationBell() {
         wanted
           ? undefined
           : () => {
-              mount();
-              setOpen(true);
+              // Mounted once its code is here, so it renders at once instead of suspending
+              // (React then holds a revealed boundary back for up to 300 ms); a failed fetch
+              // still mounts it, to load through Suspense.
+              const show = () => {
+                mount();
+                setOpen(true);
+              };
+              void loadPopover().then(show, show);
             }
       }
     >

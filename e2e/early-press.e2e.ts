@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from './support/fixtures.js';
+import { signInAsOctocat } from './support/sessions.js';
+
+// Issue 34: a press on a header control made the moment it shows on a fresh /dashboard (drawn by
+// the server, before the app has taken it over) is answered, never lost. How fast is the
+// bench's (bench/web.ts --early); here only that it opens.
+
+const CONTROLS = [
+  { trigger: 'header button[aria-label="User menu"]', surface: '[role="menu"]' },
+  {
+    trigger: 'header button[aria-label^="Notifications"]',
+    surface: '[role="dialog"][aria-label="Notifications"]',
+  },
+  { trigger: 'header button[aria-label="Search"]', surface: '[role="dialog"] [role="combobox"]' },
+];
+
+/** The header menus' and the palette's own code, which the page fetches only ahead of a press. */
+const SURFACE_CODE = /\/assets\/(user-menu-dropdown|notification-popover|command-palette)-/;
+
+/**
+ * Opens /dashboard fresh and presses `trigger` with raw input the first frame it is visible
+ * (a click that waited for the page to take events would hide a press the page drops).
+ */
+async function pressAsSoonAsShown(page: Page, trigger: string): Promise<void> {
+  void page.goto('/dashboard', { waitUntil: 'commit' }).catch(() => undefined);
+  const at = await page
+    .waitForFunction(
+      (selector) => {
+        const el = document.querySelector(selector);
+        if (!el) return false;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || getComputedStyle(el).visibility !== 'visible') return false;
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      },
+      trigger,
+      { polling: 'raf' },
+    )
+    .then((handle) => handle.jsonValue() as Promise<{ x: number; y: number }>);
+  await page.mouse.click(at.x, at.y);
+}
+
+describe('a press the moment the dashboard shows (issue 34)', () => {
+  const e2e = useE2e();
+
+  it('opens the user menu, the notification panel and the search palette', async () => {
+    const page = await e2e.newPage();
+    await signInAsOctocat(page);
+    await page.getByRole('heading', { name: 'Recent Repositories' }).waitFor();
+    const state = await page.context().storageState();
+
+    for (const slowCode of [false, true]) {
+      for (const { trigger, surface } of CONTROLS) {
+        const context = await e2e.browser.newContext({
+          baseURL: e2e.server.url,
+          storageState: state,
+          viewport: { width: 1280, height: 900 },
+        });
+        const fresh = await context.newPage();
+        if (slowCode) {
+          // The app's code arrives a second late: the press surely lands before it runs.
+          await fresh.route('**/assets/*.js', async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, 1_000));
+            await route.continue();
+          });
+        }
+        await pressAsSoonAsShown(fresh, trigger);
+        // Still the server's drawing, not yet the app, when pressed.
+        const beforeApp = await fresh.evaluate(
+          () => document.getElementById('root')?.dataset.rendered !== undefined,
+        );
+        await fresh.locator(surface).waitFor({ state: 'visible', timeout: 15_000 });
+        if (slowCode) expect(beforeApp).toBe(true);
+        await context.close();
+      }
+    }
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it('fetches the surfaces’ code only after the first interaction has been answered', async () => {
+    const page = await e2e.newPage();
+    await signInAsOctocat(page);
+    await page.getByRole('heading', { name: 'Recent Repositories' }).waitFor();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (SURFACE_CODE.test(request.url())) requested.push(request.url());
+    });
+    await page.goto('/dashboard', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1_500);
+    expect(requested).toEqual([]);
+
+    await page.keyboard.press('Shift');
+    await expect
+      .poll(() => requested.length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(CONTROLS.length);
+  });
+});
