@@ -1,7 +1,33 @@
 // Issue 34: on a page the server drew for a session (#root[data-rendered]), a press on one of its
-// buttons made before the app has taken the page over is held, not lost: main.tsx hands it to
-// the app once the page is live (src/lib/early-press.ts). Loaded by that page only.
+// buttons made before the app has taken the page over is held, not lost, and made again for the
+// visitor once the app runs on the page (main.tsx drops the mark) and React has hydrated that
+// button (hydration puts its props on the node; a Suspense boundary's part can hydrate after the
+// first commit, and a click there before is dropped). Loaded in that page's head only, so the
+// sign-in pages' budgets carry none of it.
 (function () {
+  var GIVE_UP_MS = 30000;
+  var held = null;
+  var heldAt = 0;
+  function hydrated(node) {
+    return Object.keys(node).some(function (key) {
+      return key.indexOf('__reactProps') === 0;
+    });
+  }
+  function replay() {
+    var page = document.getElementById('root');
+    if (!held || !page || performance.now() - heldAt > GIVE_UP_MS) return;
+    if (page.dataset.rendered !== undefined) return requestAnimationFrame(replay);
+    var target = held.isConnected ? held : null;
+    // Drawn afresh (another locale or time zone): the button with the same label.
+    var label = held.getAttribute('aria-label');
+    if (!target && label !== null) {
+      target = page.querySelector('button[aria-label="' + CSS.escape(label) + '"]');
+    }
+    if (!target) return;
+    if (!hydrated(target)) return requestAnimationFrame(replay);
+    held = null;
+    target.click();
+  }
   document.addEventListener(
     'click',
     function (event) {
@@ -12,7 +38,10 @@
       if (!pressed || !page.contains(pressed)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      window.shipdeckEarlyPress = pressed;
+      var waiting = held !== null;
+      held = pressed;
+      heldAt = performance.now();
+      if (!waiting) requestAnimationFrame(replay);
     },
     true,
   );

@@ -4,7 +4,6 @@ import { App } from './app/app';
 import { OnFirstCommit } from './app/on-first-commit';
 import { AppRouter, preloadRoute } from './app/router';
 import { paths } from './config/paths';
-import { replayEarlyPress } from './lib/early-press';
 import { startEarlySessionRequest } from './lib/early-session-request';
 import { acceptRenderedPage } from './lib/rendered-page';
 import { getToken, RENDERED_SESSION, RenderedSessionContext } from './lib/token-storage';
@@ -53,7 +52,6 @@ if (canHydrate(container)) {
   // and answered once it does.
   const live = () => {
     delete container.dataset.rendered;
-    replayEarlyPress(container);
   };
   if (rendered === 'hydrate') {
     // The server drew the page from the data the cache now starts with (prime-session-user.ts):
