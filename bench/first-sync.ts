@@ -77,7 +77,7 @@ async function databaseFor(db: string): Promise<{ url: string; drop: () => Promi
   if (db === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'shipdeck-first-sync-'));
     return {
-      url: `file:${join(dir, 'shipdeck.db')}`,
+      url: join(dir, 'shipdeck.db'),
       drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
     };
   }
