@@ -134,6 +134,12 @@ export const FIRST_LOADS: FirstLoads = {
     'src/app/routes/auth/signup.tsx',
     'src/app/routes/auth/forgot-password.tsx',
   ],
+  'confirm-email': [
+    ...APP_LAYOUTS,
+    'src/app/routes/auth/login.tsx',
+    'src/app/routes/auth/signup.tsx',
+    'src/app/routes/auth/confirm-email.tsx',
+  ],
   'github-complete': [...QUERY_LAYOUTS, 'src/app/routes/auth/github-complete.tsx'],
   'not-found': [...QUERY_LAYOUTS, 'src/app/routes/not-found.tsx'],
   ...Object.fromEntries(

@@ -62,6 +62,10 @@ import { enforceServerVercelAccess } from './modules/vercel/enforce-server-verce
 import { healthRoute } from './modules/health/health-route.js';
 import { mailPlugin } from './modules/mail/mail-plugin.js';
 import { testEmailRoute } from './modules/mail/routes/test-email.js';
+import {
+  emailChangeAccountRoutes,
+  emailChangeConfirmRoute,
+} from './modules/mail/email-change/routes/email-change.js';
 import { metricsPlugin } from './modules/metrics/metrics-plugin.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { appContextPlugin } from './plugins/app-context.js';
@@ -186,6 +190,7 @@ export async function buildApp({
       await auth.register(invitationPreviewRoute);
       await auth.register(passwordResetRoutes);
       await auth.register(passwordResetRequestRoute);
+      await auth.register(emailChangeConfirmRoute);
     },
     { prefix: '/auth' },
   );
@@ -234,6 +239,7 @@ export async function buildApp({
   await registerGithubInboxJobs(app);
   await app.register(searchRoute, { prefix: '/api/search' });
   await app.register(testEmailRoute);
+  await app.register(emailChangeAccountRoutes);
   await app.register(eventTicketRoute);
   await app.register(eventStreamRoute);
   await app.register(webhooksRoutes, { prefix: '/webhooks' });

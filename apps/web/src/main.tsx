@@ -11,8 +11,10 @@ import { consumeUrlToken } from './lib/url-token';
 import './index.css';
 
 // Before the first render, so the token leaves the address bar before any code can read or log it.
-// A password-reset link's `token` is the reset's own, for that page to send: never a session.
-if (window.location.pathname !== paths.resetPassword) consumeUrlToken();
+// A password-reset or email-confirmation link's `token` is that page's own, to send: never a
+// session.
+const ownTokenPages: string[] = [paths.resetPassword, paths.confirmEmail];
+if (!ownTokenPages.includes(window.location.pathname)) consumeUrlToken();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');

@@ -10,6 +10,22 @@ export const passwordResetRequestBodySchema = z.object({ email: emailSchema }).s
 export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
 export const passwordResetRequestResultSchema = z.object({ accepted: z.literal(true) });
 
+/** How long the link that confirms a new email address stays good. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/** `GET /api/account/email-change`: the new address waiting for confirmation, if any. */
+export const emailChangeResultSchema = z.object({
+  pending: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type EmailChangeResult = z.infer<typeof emailChangeResultSchema>;
+
+/** `POST /auth/email-change/confirm`: the token of the link mailed to the new address. */
+export const emailChangeConfirmBodySchema = z
+  .object({ token: z.string().min(1).max(200) })
+  .strict();
+export type EmailChangeConfirmBody = z.infer<typeof emailChangeConfirmBodySchema>;
+export const emailChangeConfirmResultSchema = z.object({ email: z.string() });
+
 /** What the person sees in the app about email (Settings, /forgot-password). */
 export const mailUiTexts = {
   emailNotificationsOn: 'Emails you when something needs you, at the address on your profile.',
@@ -31,6 +47,22 @@ export const mailUiTexts = {
   backToLogin: 'Back to sign in',
   demoMailHint: 'Demo mode sends no real email: open the demo mailbox, signed in, to read it.',
   demoMailOpen: 'Open the demo mailbox',
+  emailPending: (email: string) => `Waiting for confirmation of ${email}.`,
+  emailPendingHint:
+    'Open the link mailed there to start using it; until then, mail goes to this address.',
+  emailResend: 'Resend',
+  emailResent: (email: string) => `Sent the link to ${email} again.`,
+  emailCancel: 'Cancel change',
+  emailCancelled: 'The email change is cancelled.',
+  emailChangeStarted: (email: string) =>
+    `Check ${email}: the change takes effect once you open the link mailed there.`,
+  confirmEmailTitle: 'Confirm your new email',
+  confirmEmailIntro: 'Use this address for your Shipdeck account from now on.',
+  confirmEmailSubmit: 'Confirm email address',
+  confirmEmailDone: (email: string) => `Your Shipdeck account now uses ${email}.`,
+  confirmEmailInvalid:
+    'This confirmation link is used, cancelled or expired. Change the email again from your profile.',
+  openShipdeck: 'Open Shipdeck',
   demoMailTitle: 'Demo mailbox',
   demoMailIntro:
     'Demo mode sends no real email: what Shipdeck sent to your address(es) arrives here instead.',
@@ -69,6 +101,24 @@ export const mailTexts = {
       `The password of ${username} was changed, and every session of the account was signed out.`,
     notYou: 'If this was not you, ask an admin of this server to reset your password at once.',
     action: 'Sign in',
+  },
+  emailChangeConfirm: {
+    subject: 'Confirm your new email for Shipdeck',
+    heading: 'Confirm your new email',
+    body: (username: string, email: string) =>
+      `${username} asked to use ${email} for their Shipdeck account. Open the link to confirm it; until then, the old address stays.`,
+    expiry: (hours: number) =>
+      `It works once, within ${hours} hours. If you did not ask for this, ignore this email.`,
+    action: 'Confirm this address',
+  },
+  emailChangeNotice: {
+    subject: 'Your Shipdeck email is being changed',
+    heading: 'Your email is being changed',
+    body: (username: string, email: string) =>
+      `Someone signed in as ${username} asked to move the account to ${email}. It takes effect once that address is confirmed.`,
+    notYou:
+      'If this was not you, sign in and cancel the change on your profile, and change your password.',
+    action: 'Open your profile',
   },
   invitation: {
     subject: (invitedBy: string | null) =>

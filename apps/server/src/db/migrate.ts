@@ -24,6 +24,7 @@ import * as commitContainment from './migrations/2026-11-26-100-commit-containme
 import * as githubInbox from './migrations/2026-11-26-120-github-inbox.js';
 import * as instanceAccess from './migrations/2026-11-27-100-instance-access.js';
 import * as mail from './migrations/2026-11-27-300-mail.js';
+import * as emailChanges from './migrations/2026-11-27-301-email-changes.js';
 import * as githubRateWindows from './migrations/2026-11-27-200-github-rate-windows.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-100-instance-access': instanceAccess,
   '2026-11-27-200-github-rate-windows': githubRateWindows,
   '2026-11-27-300-mail': mail,
+  '2026-11-27-301-email-changes': emailChanges,
 };
 
 const provider: MigrationProvider = {

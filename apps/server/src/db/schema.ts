@@ -5,6 +5,7 @@ import type { GithubCommitContainmentTable } from '../modules/github-store/commi
 import type { GithubRateBudgetsTable } from '../modules/github-client/github-rate-budgets.table.js';
 import type { GithubRateWindowsTable } from '../modules/github-client/github-rate-windows.table.js';
 import type { MailMessagesTable } from '../modules/mail/mail-messages.table.js';
+import type { EmailChangesTable } from '../modules/mail/email-change/email-changes.table.js';
 import type { OAuthHandoffsTable } from '../modules/github-auth/oauth-handoffs.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
 import type { SessionsTable } from '../modules/auth/sessions.table.js';
@@ -72,4 +73,5 @@ export interface Database {
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   mail_messages: MailMessagesTable;
+  email_changes: EmailChangesTable;
 }

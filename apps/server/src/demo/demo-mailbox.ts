@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { hashSessionToken } from '../lib/session-token.js';
 import { pageSessionToken } from '../modules/auth/page-session-cookie.js';
 import { findLiveSessionWithUser } from '../modules/auth/sessions.repository.js';
+import { findPendingEmailChange } from '../modules/mail/email-change/email-changes.repository.js';
 import type { ReceivedMail, SmtpReceiver } from '../modules/mail/smtp-receiver.js';
 
 /** Where demo mode shows what its in-process SMTP receiver got, on Shipdeck's own origin. */
@@ -20,7 +21,14 @@ async function readerAddresses(request: FastifyRequest): Promise<string[] | null
     hashSessionToken(token),
     new Date().toISOString(),
   );
-  return live ? [live.user.email.toLowerCase()] : null;
+  if (!live) return null;
+  // A new address waiting for confirmation is theirs too: its link is what they came for.
+  const pending = await findPendingEmailChange(
+    request.server.db,
+    live.user.id,
+    new Date().toISOString(),
+  );
+  return [live.user.email, ...(pending ? [pending.new_email] : [])].map((a) => a.toLowerCase());
 }
 
 // A link ends before trailing punctuation: "…at http://host." links to http://host.

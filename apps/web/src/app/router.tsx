@@ -33,6 +33,13 @@ export const appRoutes: LazyRoute[] = [
         lazy: () => import('./routes/auth/signup').then((m) => ({ Component: m.SignupRoute })),
       },
       {
+        path: paths.confirmEmail,
+        lazy: () =>
+          import('./routes/auth/confirm-email').then((m) => ({
+            Component: m.ConfirmEmailRoute,
+          })),
+      },
+      {
         path: paths.forgotPassword,
         lazy: () =>
           import('./routes/auth/forgot-password').then((m) => ({

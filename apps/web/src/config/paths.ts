@@ -9,6 +9,8 @@ export const paths = {
   resetPassword: '/reset-password',
   /** "Forgot password?": asks for a reset link by email. */
   forgotPassword: '/forgot-password',
+  /** Opened from the link mailed to a new email address: `?token=` confirms it. */
+  confirmEmail: '/confirm-email',
   githubComplete: OAUTH_COMPLETE_PATH,
   dashboard: '/dashboard',
   repositories: '/repositories',

@@ -34,6 +34,11 @@ function withSyncedState(url: string, reply: MockReply): MockReply {
 
 /** Routes the app shell and dashboard always call; answered (and not recorded) unless a test lists them. */
 const backgroundRoutes: Record<string, Route> = {
+  // The profile asks whether a new email waits for confirmation.
+  'GET /api/account/email-change': {
+    status: 200,
+    body: { success: true, data: { pending: null } },
+  },
   // An installation with an OAuth app on github.com; tests of other set-ups list their own.
   'GET /api/meta': {
     status: 200,

@@ -14,6 +14,14 @@ export const mailPayloadSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('password-changed'), username: z.string() }),
   z.object({
+    kind: z.literal('email-change-confirm'),
+    username: z.string(),
+    newEmail: z.string(),
+    url: z.string(),
+    expiresInHours: z.number(),
+  }),
+  z.object({ kind: z.literal('email-change-notice'), username: z.string(), newEmail: z.string() }),
+  z.object({
     kind: z.literal('invitation'),
     url: z.string(),
     invitedBy: z.string().nullable(),

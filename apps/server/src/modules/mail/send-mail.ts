@@ -63,7 +63,7 @@ export async function queueMail(ctx: MailContext, mail: OutgoingMail): Promise<b
       retryLimit: settings.retryLimit,
       retryDelaySeconds: settings.retryDelaySeconds,
       // Resets and confirmations are waited for at a screen; they go before notifications.
-      priority: mail.payload.kind === 'password-reset' ? 10 : 0,
+      priority: ['password-reset', 'email-change-confirm'].includes(mail.payload.kind) ? 10 : 0,
     },
   );
   return true;

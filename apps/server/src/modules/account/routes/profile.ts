@@ -12,6 +12,7 @@ import { toUserDto } from '../../auth/to-user-dto.js';
 import { vercelConnectionOf } from '../../vercel-store/vercel-connection-dto.js';
 import type { UserRowUpdate } from '../../auth/users.table.js';
 import { findUserByEmail, updateUser } from '../../auth/users.repository.js';
+import { startEmailChange } from '../../mail/email-change/start-email-change.js';
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
@@ -42,10 +43,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (owner && owner.id !== user.id) {
         throw new AppError(409, 'CONFLICT', errorMessages.emailTaken);
       }
+      // With mail, a new address counts once its owner opens the link mailed to it; without
+      // mail there is no way to prove it, and it applies at once.
+      const confirmByMail = email !== user.email && app.mail.enabled;
+      if (confirmByMail) await startEmailChange(app, user, email, { notifyOldAddress: true });
       try {
         const updated = await updateUser(app.db, user.id, {
           display_name: displayName,
-          email,
+          ...(confirmByMail ? {} : { email }),
           updated_at: nowIso(),
         });
         return ok({ user: toUserDto(updated, await vercelConnectionOf(app, updated)) });

@@ -58,6 +58,34 @@ export function draftMail(payload: MailPayload, ctx: MailTemplateContext): MailD
         }),
       };
     }
+    case 'email-change-confirm': {
+      const t = mailTexts.emailChangeConfirm;
+      return {
+        subject: t.subject,
+        element: h(MailLayout, {
+          preview: t.heading,
+          heading: t.heading,
+          paragraphs: [t.body(payload.username, payload.newEmail)],
+          action: { label: t.action, url: payload.url },
+          after: [t.expiry(payload.expiresInHours)],
+          publicUrl,
+        }),
+      };
+    }
+    case 'email-change-notice': {
+      const t = mailTexts.emailChangeNotice;
+      return {
+        subject: t.subject,
+        element: h(MailLayout, {
+          preview: t.heading,
+          heading: t.heading,
+          paragraphs: [t.body(payload.username, payload.newEmail)],
+          action: { label: t.action, url: `${publicUrl}/profile` },
+          after: [t.notYou],
+          publicUrl,
+        }),
+      };
+    }
     case 'invitation': {
       const t = mailTexts.invitation;
       return {

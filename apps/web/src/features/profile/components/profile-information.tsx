@@ -1,7 +1,9 @@
 import { profileBodySchema } from '@shipdeck/shared/auth';
+import { mailUiTexts } from '@shipdeck/shared/mail';
 import { errorMessages, successMessages } from '@shipdeck/shared/messages';
 import { validationMessages } from '@shipdeck/shared/sign-in-messages';
 import { Pencil, UserRound } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -12,7 +14,9 @@ import { useUser } from '@/features/auth/hooks/use-session';
 import { ApiError, getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { type FieldErrors, firstErrorByField } from '@/utils/field-errors';
+import { getEmailChangeQueryOptions } from '../api/email-change';
 import { useUpdateProfile } from '../api/update-profile';
+import { PendingEmailChange } from './pending-email-change';
 import { needsReauth, ReauthNotice } from './reauth-notice';
 
 const FIELDS = ['displayName', 'email', 'currentPassword'] as const;
@@ -29,6 +33,7 @@ export function ProfileInformation() {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [reauth, setReauth] = useState(false);
   const update = useUpdateProfile();
+  const queryClient = useQueryClient();
   // A new email is a lasting change: the password proves the owner is at the keyboard.
   const emailChanged = values.email.trim().toLowerCase() !== user.email;
   const askPassword = emailChanged && user.hasPassword;
@@ -62,8 +67,15 @@ export function ProfileInformation() {
     }
     setReauth(false);
     update.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(successMessages.profileUpdated);
+      onSuccess: (saved) => {
+        // Where the server mails a link first, the account keeps its address until it is opened.
+        const waiting = parsed.data.email !== saved.email;
+        toast.success(
+          waiting
+            ? mailUiTexts.emailChangeStarted(parsed.data.email)
+            : successMessages.profileUpdated,
+        );
+        void queryClient.invalidateQueries({ queryKey: getEmailChangeQueryOptions().queryKey });
         setEditing(false);
       },
       onError: (error) => {
@@ -156,6 +168,7 @@ export function ProfileInformation() {
                   { term: 'Email', value: user.email },
                 ]}
               />
+              <PendingEmailChange />
             </div>
           </div>
         )}
