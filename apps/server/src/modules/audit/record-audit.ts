@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AuditAction, AuditOutcome } from '@shipdeck/shared/admin';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
@@ -32,9 +32,16 @@ export interface AuditRecord {
   details?: Record<string, string | number | boolean | null>;
 }
 
+// Entries recorded within one millisecond keep their order: the log pages by (at, id).
+let sequence = 0;
+function sortableId(): string {
+  sequence = (sequence + 1) % 1_679_616;
+  return `${Date.now().toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomBytes(6).toString('hex')}`;
+}
+
 export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
   await insertAuditEntry(db, {
-    id: randomUUID(),
+    id: sortableId(),
     at: nowIso(),
     actor_kind: record.actor.kind,
     actor_user_id: record.actor.userId,
