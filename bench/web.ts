@@ -45,7 +45,7 @@ const { values } = parseArgs({
     // on these pages (each control `--runs` times, at full CPU and throttled 4×).
     early: { type: 'string' },
     // `--weight`: only what /, /login, /signup and /dashboard download until the network is idle
-    // (bytes and requests, stable on a busy machine); exits 1 over a budget. Run by .ci/run.
+    // (bytes and requests, stable on a busy machine); exits 1 over a budget.
     weight: { type: 'boolean', default: false },
   },
 });
