@@ -50,6 +50,15 @@ export const adminUserPatchBodySchema = z
   });
 export type AdminUserPatchBody = z.infer<typeof adminUserPatchBodySchema>;
 
+/** A password-reset link an admin made for an account: shown once, and mailed when mail is on. */
+export const adminPasswordResetSchema = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+  /** Whether it was also mailed to the account's address (SMTP_URL set). */
+  mailed: z.boolean(),
+});
+export type AdminPasswordReset = z.infer<typeof adminPasswordResetSchema>;
+
 export const invitationCreateBodySchema = z
   .object({
     email: emailSchema.optional(),

@@ -44,6 +44,10 @@ export const adminMessages = {
     'Copy the link and send it to the person you invite: Shipdeck shows it only now.',
   invitationRevoked: 'Invitation revoked',
   linkCopied: 'Invitation link copied',
+  resetLinkCopied: 'Password reset link copied',
+  resetLink: 'Failed to make a password reset link',
+  resetLinkOnce: (username: string, mailed: boolean) =>
+    `Send this link to ${username}: it sets a new password once, within an hour, and ends their sessions. Shipdeck shows it only now.${mailed ? ' It was also emailed to them.' : ''}`,
   copyFailed: 'Could not copy the link: select it and copy it yourself.',
   noInvitations: 'No pending invitations',
   settingsSaved: 'Setting saved',

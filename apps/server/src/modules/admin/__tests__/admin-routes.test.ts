@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import {
+  adminPasswordResetSchema,
   adminSettingsSchema,
   adminUserResultSchema,
   adminUsersResultSchema,
@@ -205,6 +206,40 @@ describe.each(testDialects)('/api/admin on %s', (dialect) => {
 
     expect((await patch(owner.token, member.userId, { disabled: false })).statusCode).toBe(200);
     expect((await logIn(t.app, member.account)).token).toMatch(/^sds_/);
+  });
+
+  it('makes a single-use reset link for an account it may manage, and records it', async () => {
+    const member = await accountWithRole(owner.token, 'member');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${member.userId}/password-reset`,
+      headers: bearer(owner.token),
+    });
+    expect(made.statusCode).toBe(201);
+    const reset = dataOf(made, adminPasswordResetSchema);
+    expect(reset.mailed).toBe(false);
+    const token = new URL(reset.url).searchParams.get('token') ?? '';
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/complete',
+      payload: { token, password: 'set-by-the-link' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await logIn(t.app, { ...member.account, password: 'set-by-the-link' })).token).toMatch(
+      /^sds_/,
+    );
+    expect(
+      (await auditEntries(t.app, owner.token)).find((e) => e.action === 'password.reset_link'),
+    ).toMatchObject({ target: { id: member.userId }, details: { mailed: false } });
+
+    // An admin may not make one for an owner's account.
+    const admin = await accountWithRole(owner.token, 'admin');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${owner.userId}/password-reset`,
+      headers: bearer(admin.token),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('an admin cannot disable themselves', async () => {

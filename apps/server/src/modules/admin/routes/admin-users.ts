@@ -1,5 +1,7 @@
 import {
+  adminPasswordResetSchema,
   adminUserPatchBodySchema,
+  PASSWORD_RESET_TTL_MINUTES,
   adminUserResultSchema,
   adminUsersResultSchema,
   userIdParamSchema,
@@ -10,7 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
 import { deleteAccount } from '../../account/delete-account.js';
 import { recordAudit } from '../../audit/record-audit.js';
+import { oneOffMailKey } from '../../mail/send-mail.js';
 import { announceEvent } from '../../notifications/notify.js';
+import { createPasswordReset } from '../../password-reset/create-password-reset.js';
 import { administratorOf } from '../administrator-of.js';
 import { listAdminUsers, toAdminUserDto } from '../admin-users.repository.js';
 import {
@@ -65,6 +69,47 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const [dto] = await listAdminUsers(app.db, user.id);
       return ok({ user: dto ?? toAdminUserDto(user, null) });
+    },
+  );
+
+  app.post(
+    '/users/:id/password-reset',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Make a single-use link (one hour) that sets the account's password; mailed to it when mail is on",
+        security,
+        params: userIdParamSchema,
+        response: { 201: successEnvelope(adminPasswordResetSchema) },
+      },
+    },
+    async (request, reply) => {
+      const by = administratorOf(request);
+      const user = await findUserOr404(app, request.params.id);
+      assertMayManage(by, user);
+      const reset = await createPasswordReset(app.db, app.config.publicUrl, user.id);
+      await recordAudit(app.db, {
+        actor: by.actor,
+        action: 'password.reset_link',
+        target: { type: 'user', id: user.id, label: user.username },
+        ip: by.ip,
+        details: { expiresAt: reset.expiresAt, mailed: app.mail.enabled },
+      });
+      if (app.mail.enabled) {
+        await app.mail.queue({
+          key: oneOffMailKey('password-reset'),
+          userId: user.id,
+          to: user.email,
+          payload: {
+            kind: 'password-reset',
+            username: user.username,
+            url: reset.url,
+            expiresInMinutes: PASSWORD_RESET_TTL_MINUTES,
+          },
+        });
+      }
+      return reply.code(201).send(ok({ ...reset, mailed: app.mail.enabled }));
     },
   );
 

@@ -1,59 +1,16 @@
 import type { InvitationCreated } from '@shipdeck/shared/admin';
 import { adminMessages } from '@shipdeck/shared/instance-access-messages';
-import { Check, Copy } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { toast } from '@/lib/toast';
-import { formatDateTime } from '@/utils/format-date';
+import { OneTimeLink } from './one-time-link';
 
-/**
- * The link of the invitation just created, shown once (the server keeps only its hash), with a
- * Copy button. The field stays selectable: the clipboard is out of reach over plain HTTP on
- * anything but localhost, and the toast then says to copy it by hand.
- */
+/** The link of the invitation just created, shown once (the server keeps only its hash). */
 export function InvitationLink({ invitation }: { invitation: InvitationCreated }) {
-  const [copied, setCopied] = useState(false);
-  const fieldId = useId();
-
-  const copy = () => {
-    // Inside the promise chain: `navigator.clipboard` is undefined outside a secure context.
-    Promise.resolve()
-      .then(() => navigator.clipboard.writeText(invitation.url))
-      .then(
-        () => {
-          setCopied(true);
-          toast.success(adminMessages.linkCopied);
-        },
-        () => toast.error(adminMessages.copyFailed),
-      );
-  };
-
   return (
-    <div className="space-y-2 rounded-md border border-emerald-200 bg-emerald-50/60 p-3 dark:border-emerald-900/60 dark:bg-emerald-950/20">
-      <label
-        htmlFor={fieldId}
-        className="block text-sm font-medium text-zinc-900 dark:text-zinc-50"
-      >
-        Invitation link
-      </label>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{adminMessages.invitationLinkOnce}</p>
-      <div className="flex gap-2">
-        <Input
-          id={fieldId}
-          readOnly
-          value={invitation.url}
-          onFocus={(event) => event.target.select()}
-          className="min-w-0 font-mono text-xs"
-        />
-        <Button variant="outline" onClick={copy}>
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        Expires <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
-      </p>
-    </div>
+    <OneTimeLink
+      label="Invitation link"
+      note={adminMessages.invitationLinkOnce}
+      url={invitation.url}
+      expiresAt={invitation.expiresAt}
+      copiedMessage={adminMessages.linkCopied}
+    />
   );
 }

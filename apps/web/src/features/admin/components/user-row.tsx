@@ -10,9 +10,11 @@ import { Select } from '@/components/ui/select';
 import { getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { formatDate } from '@/utils/format-date';
+import { useCreatePasswordResetLink } from '../api/create-password-reset-link';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 import { assignableRoles, canManage } from '../manage-rules';
 import { DeleteUserDialog } from './delete-user-dialog';
+import { OneTimeLink } from './one-time-link';
 import { RoleBadge } from './role-badge';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -32,6 +34,7 @@ function vercelText(vercel: AdminUser['vercel']): string {
 /** One account: who it is, what it is connected to, and what the viewer may change about it. */
 export function UserRow({ user, viewer }: { user: AdminUser; viewer: User }) {
   const update = useUpdateAdminUser();
+  const resetLink = useCreatePasswordResetLink();
   const self = user.id === viewer.id;
   const manageable = canManage(viewer.role, user.role);
   const roles = assignableRoles(viewer.role);
@@ -119,6 +122,20 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: User }) {
                 >
                   {user.disabled ? 'Enable' : 'Disable'}
                 </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Make a password reset link for ${user.username}`}
+                  loading={resetLink.isPending}
+                  onClick={() =>
+                    resetLink.mutate(user.id, {
+                      onError: (error) =>
+                        toast.error(getErrorMessage(error, adminMessages.resetLink)),
+                    })
+                  }
+                >
+                  Reset link
+                </Button>
                 <DeleteUserDialog user={user} />
               </>
             )}
@@ -127,6 +144,17 @@ export function UserRow({ user, viewer }: { user: AdminUser; viewer: User }) {
           <p className="text-xs text-zinc-500 dark:text-zinc-400">{adminMessages.cannotManage}</p>
         )}
       </div>
+      {resetLink.data ? (
+        <div className="mt-3">
+          <OneTimeLink
+            label={`Password reset link for ${user.username}`}
+            note={adminMessages.resetLinkOnce(user.username, resetLink.data.mailed)}
+            url={resetLink.data.url}
+            expiresAt={resetLink.data.expiresAt}
+            copiedMessage={adminMessages.resetLinkCopied}
+          />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -151,6 +151,28 @@ describe('admin page: users', () => {
     expect(sent(requests, 'PATCH')[0]?.body).toEqual({ disabled: true });
   });
 
+  it('makes a password reset link for an account and shows it once, saying whether it was mailed', async () => {
+    const url = 'http://localhost:3000/reset-password?token=sdr_abc';
+    const { requests } = mockApi({
+      'GET /api/admin/users': users,
+      'POST /api/admin/users/u3/password-reset': ok({
+        url,
+        expiresAt: '2026-11-27T11:00:00.000Z',
+        mailed: true,
+      }),
+    });
+    renderAdmin();
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Make a password reset link for ada' }),
+    );
+
+    const field = await screen.findByLabelText('Password reset link for ada');
+    expect(field).toHaveValue(url);
+    expect(within(rowOf('ada')).getByText(adminMessages.resetLinkOnce('ada', true))).toBeVisible();
+    expect(sent(requests, 'POST')).toHaveLength(1);
+  });
+
   it('deletes an account only once the dialog naming it is confirmed', async () => {
     const { requests } = mockApi({
       'GET /api/admin/users': users,
