@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmulator, type EmulatorHandle } from '@shipdeck/emulator/start-emulator';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { freePort } from '../e2e/support/start-server.js';
 import { spawnBuiltServer, waitForHealth } from './support/built-server.js';
@@ -96,6 +97,48 @@ async function databaseFor(db: string): Promise<{ url: string; drop: () => Promi
       await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleaner.end();
     },
+  };
+}
+
+/**
+ * The hourly full refresh of the now unchanged account (SQLite only: the bench moves the last
+ * full refresh an hour back and the account's due time into the past in the server's file, and
+ * the per-minute cron queues it): its GitHub requests, and how many of them were not 304s.
+ */
+async function measureFullRefresh(
+  origin: string,
+  token: string,
+  file: string,
+  emulator: EmulatorHandle,
+) {
+  const before = (await api<SyncAnswer>(origin, '/api/github/sync', token)).syncedAt;
+  const db = new Database(file);
+  db.prepare(
+    `update sync_state set last_success_at = '2000-01-01T00:00:00.000Z'
+     where provider = 'github' and resource = 'full-refresh'`,
+  ).run();
+  db.prepare(
+    `update sync_state set next_due_at = '2000-01-01T00:00:00.000Z'
+     where provider = 'github' and resource = 'account'`,
+  ).run();
+  db.close();
+  const since = emulator.requestLog.list().at(-1)?.id ?? 0;
+  const started = performance.now();
+  let done = false;
+  while (!done && performance.now() - started < 180_000) {
+    await sleep(500);
+    const status = await api<SyncAnswer>(origin, '/api/github/sync', token);
+    done = status.syncedAt !== before && status.sync.phase === null && !status.sync.waiting;
+  }
+  const entries = emulator.requestLog
+    .list({ sinceId: since })
+    .filter((entry) => entry.area === 'github' && !isInboxPoll(entry.url));
+  const withBody = entries.filter((entry) => !entry.notModified);
+  return {
+    finished: done,
+    requests: entries.length,
+    notModified: entries.length - withBody.length,
+    notNotModified: withBody.map((entry) => `${entry.method} ${endpointOf(entry.url)}`),
   };
 }
 
@@ -204,6 +247,11 @@ async function main() {
       byEndpoint,
     };
     console.log(JSON.stringify(result, null, 2));
+    if (values.db === 'sqlite') {
+      const fullRefresh = await measureFullRefresh(origin, token, database.url, emulator);
+      console.log(JSON.stringify({ fullRefresh }, null, 2));
+      Object.assign(result, { fullRefresh });
+    }
     await mkdir(join(root, 'bench/results'), { recursive: true });
     await writeFile(
       join(root, `bench/results/first-sync-${values.db}-${repos}.json`),
