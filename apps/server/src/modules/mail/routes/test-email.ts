@@ -25,7 +25,7 @@ export const testEmailRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = requireAuth(request);
       if (!app.mail.enabled) {
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', mailErrorMessages.notConfigured);
+        throw new AppError(409, 'CONFLICT', mailErrorMessages.notConfigured);
       }
       await consumeRateLimit(app.db, `mail-test:user:${user.id}`, {
         max: TEST_EMAILS_PER_HOUR,

@@ -67,11 +67,12 @@ export const emailChangeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      if (!app.mail.enabled) {
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', mailErrorMessages.notConfigured);
-      }
+      // Without mail no change ever waits (it applies at once), so this is the usual answer then.
       const pending = await findPendingEmailChange(app.db, user.id, nowIso());
       if (!pending) throw new AppError(404, 'NOT_FOUND', mailUiTexts.confirmEmailInvalid);
+      if (!app.mail.enabled) {
+        throw new AppError(409, 'CONFLICT', mailErrorMessages.notConfigured);
+      }
       await consumeRateLimit(app.db, `email-change-resend:user:${user.id}`, {
         max: 5,
         windowSeconds: 3600,
