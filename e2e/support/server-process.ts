@@ -30,6 +30,9 @@ export function serverEnv(
     WEB_DIST_DIR: '/nonexistent',
     DATABASE_URL: databaseUrl,
     DEMO_MODE: 'false',
+    // These processes test other things than who may sign up (e2e/instance-access.e2e.ts does):
+    // outside demo mode the default would refuse every account after the first.
+    SIGNUPS: 'open',
     GITHUB_CLIENT_ID: DEMO_OAUTH_APP.clientId,
     GITHUB_CLIENT_SECRET: DEMO_OAUTH_APP.clientSecret,
     GITHUB_API_URL: emulator.githubApiUrl,
