@@ -10,7 +10,10 @@ export const metaSchema = z.object({
   /** GitHub's web pages for this installation (github.com or a GitHub Enterprise Server). */
   githubWebUrl: z.url(),
   version: z.string(),
-  /** Who may sign up (SIGNUPS), so /signup says so before anyone types. */
+  /**
+   * Who may sign up now (SIGNUPS), so /signup says so before anyone types: `open` until the
+   * instance's first account (its owner) exists, whatever SIGNUPS says.
+   */
   signups: signupModeSchema,
   /** Addresses on these domains may sign up without an invitation (SIGNUP_EMAIL_DOMAINS). */
   signupEmailDomains: z.array(z.string()),
