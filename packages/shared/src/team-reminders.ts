@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+// Scheduled reminders of a team's waiting pull requests (issue 36), modelled on GitHub's.
+
+export const REMINDER_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export const REMINDER_CHANNELS = ['slack', 'email'] as const;
+/** Slack incoming-webhook origins allowed when SLACK_WEBHOOK_HOSTS is unset. */
+export const DEFAULT_SLACK_WEBHOOK_HOSTS = ['https://hooks.slack.com'] as const;
+export const REMINDER_MAX_TIMES = 8;
+export const REMINDER_MAX_TERMS = 50;
+
+const timeOfDaySchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time of day as HH:MM' });
+
+const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const shortList = z.array(z.string().trim().min(1).max(100)).max(REMINDER_MAX_TERMS).default([]);
+
+/** Every field but the channel's, shared by create and update. */
+const reminderFieldsSchema = z.object({
+  days: z.array(z.enum(REMINDER_DAYS)).min(1, { message: 'choose at least one day' }),
+  times: z
+    .array(timeOfDaySchema)
+    .min(1, { message: 'choose at least one time' })
+    .max(REMINDER_MAX_TIMES),
+  timeZone: z.string().refine(isTimeZone, { message: 'must be an IANA time zone' }),
+  ignoreDrafts: z.boolean().default(true),
+  requireReviewRequests: z.boolean().default(false),
+  /** Leave out pull requests with at least this many approvals; null keeps them all. */
+  ignoreApprovedWith: z.number().int().min(1).max(20).nullable().default(null),
+  minAgeHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .default(0),
+  minStaleHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .default(0),
+  ignoredTerms: shortList,
+  ignoredLabels: shortList,
+  requiredLabels: shortList,
+});
+
+/** `POST /api/teams/:org/:slug/reminders`. The host rule (SLACK_WEBHOOK_HOSTS) is the server's. */
+export const createReminderBodySchema = reminderFieldsSchema
+  .extend({
+    channel: z.enum(REMINDER_CHANNELS),
+    slackWebhookUrl: z.string().trim().url().max(500).optional(),
+  })
+  .refine((body) => body.channel !== 'slack' || body.slackWebhookUrl !== undefined, {
+    message: 'is required for a Slack reminder',
+    path: ['slackWebhookUrl'],
+  });
+export type CreateReminderBody = z.input<typeof createReminderBodySchema>;
+
+/** `PATCH …/reminders/:id`: any field, plus `enabled` to turn a reminder back on. */
+export const updateReminderBodySchema = reminderFieldsSchema
+  .partial()
+  .extend({
+    channel: z.enum(REMINDER_CHANNELS).optional(),
+    slackWebhookUrl: z.string().trim().url().max(500).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateReminderBody = z.input<typeof updateReminderBodySchema>;
+
+export const reminderParamsSchema = z.object({
+  org: z.string(),
+  slug: z.string(),
+  id: z.string(),
+});
+
+export const reminderSchema = reminderFieldsSchema.extend({
+  id: z.string(),
+  channel: z.enum(REMINDER_CHANNELS),
+  enabled: z.boolean(),
+  /** Why it was turned off (Slack's channel_not_found, …); null while on or turned off by hand. */
+  disabledReason: z.string().nullable(),
+  /** The Slack webhook URL's last four characters; the URL itself never leaves the server. */
+  slackWebhookLast4: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  lastSentAt: z.string().nullable(),
+});
+export type Reminder = z.infer<typeof reminderSchema>;
+
+export const remindersResultSchema = z.object({ reminders: z.array(reminderSchema) });
+export type RemindersResult = z.infer<typeof remindersResultSchema>;
+
+/** `POST …/reminders/:id/test`: what was sent now (nothing when no pull request matches). */
+export const reminderTestResultSchema = z.object({
+  sent: z.boolean(),
+  pullRequestCount: z.number().int(),
+  message: z.string(),
+});
+export type ReminderTestResult = z.infer<typeof reminderTestResultSchema>;
