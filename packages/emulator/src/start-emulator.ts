@@ -19,6 +19,13 @@ import { RequestLog } from './http/request-log.js';
 import { createEmulatorServer, type Area } from './http/server.js';
 import { OAUTH_BASE, oauthArea } from './oauth/oauth-area.js';
 import { OAuthCodeStore } from './oauth/oauth-codes.js';
+import {
+  SLACK_BASE,
+  SLACK_SERVICES_PATH,
+  newSlackWebhookPath,
+  slackArea,
+} from './slack/slack-area.js';
+import { SlackInbox } from './slack/slack-inbox.js';
 import { VERCEL_PATH, vercelArea } from './vercel/vercel-area.js';
 import { webArea } from './web/web-area.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
@@ -58,6 +65,10 @@ export interface EmulatorHandle {
   faults: FaultInjector;
   requestLog: RequestLog;
   webhooks: WebhookDispatcher;
+  /** What the Slack incoming-webhook receiver (`/_emulator/slack/services/…`) was sent. */
+  slack: SlackInbox;
+  /** A new Slack incoming-webhook URL on this emulator (`<url>/_emulator/slack/services/T…/B…/…`). */
+  newSlackWebhookUrl(): string;
   /**
    * Issues a personal access token for a GitHub account (default scopes: repo, read:org, user);
    * `fineGrained` makes a `github_pat_…` token whose answers carry no X-OAuth-Scopes header;
@@ -95,6 +106,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ? null
       : new RateLimiter({ ...GITHUB_RATE_LIMITS, ...resolved.rateLimits });
   const webhooks = new WebhookDispatcher(resolved.webhooks);
+  const slackInbox = new SlackInbox();
   let origin = resolved.publicUrl ?? 'http://127.0.0.1';
   let urls = new GithubUrls(origin, resolved.webUrl ?? origin);
   const render = (): { world: World; urls: GithubUrls; viewer: null } => ({
@@ -160,16 +172,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     limiter,
     activity,
     webhooks,
+    slack: slackInbox,
     urls: endpoints,
     createGithubToken,
     createVercelToken,
     adminKey: resolved.adminKey,
   });
   const web = webArea(world, endpoints);
+  const slack = slackArea(slackInbox);
   const areaFor = (path: string): Area => {
     if (graphqlPaths.includes(path)) return graphql;
     if (path === GITHUB_API_BASE || path.startsWith(`${GITHUB_API_BASE}/`)) return github;
     if (path.startsWith(`${OAUTH_BASE}/`)) return oauth;
+    // Before the admin API: Slack's webhooks take no admin key (the URL is the secret).
+    if (path.startsWith(SLACK_SERVICES_PATH)) return slack;
     if (path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`)) return admin;
     return VERCEL_PATH.test(path) ? vercel : web;
   };
@@ -211,6 +227,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults,
     requestLog: log,
     webhooks,
+    slack: slackInbox,
+    newSlackWebhookUrl: () => `${origin}${SLACK_BASE}${newSlackWebhookPath()}`,
     createGithubToken,
     createVercelToken,
     triggerActivity: (activityOptions) => activity.trigger(activityOptions),

@@ -5,6 +5,8 @@ import type { World } from '../data/world.js';
 import type { FaultInjector } from '../faults/fault-injector.js';
 import { faultRuleSchema } from '../faults/fault-rule.js';
 import type { RateLimiter } from '../github/rate-limiter.js';
+import { newSlackWebhookPath } from '../slack/slack-area.js';
+import type { SlackInbox } from '../slack/slack-inbox.js';
 import { readBody } from '../http/read-body.js';
 import { jsonReply, textReply, type Reply } from '../http/reply.js';
 import type { RequestLog } from '../http/request-log.js';
@@ -25,6 +27,7 @@ export interface AdminDeps {
   limiter: RateLimiter | null;
   activity: ActivityEngine;
   webhooks: WebhookDispatcher;
+  slack: SlackInbox;
   urls(): Record<string, string>;
   createGithubToken(
     login: string,
@@ -163,7 +166,9 @@ export function adminArea(deps: AdminDeps): Area {
       case 'GET /requests': {
         const area = ctx.url.searchParams.get('area');
         const sinceId = ctx.url.searchParams.get('sinceId');
-        const parsedArea = z.enum(['github', 'oauth', 'vercel', 'admin', 'other']).safeParse(area);
+        const parsedArea = z
+          .enum(['github', 'oauth', 'vercel', 'slack', 'admin', 'other'])
+          .safeParse(area);
         return jsonReply(
           200,
           deps.log.list({
@@ -253,6 +258,18 @@ export function adminArea(deps: AdminDeps): Area {
         if (!thread)
           return jsonReply(409, { message: 'The thread is muted (subscription ignored)' });
         return jsonReply(201, { ...thread, threadId: String(thread.id) });
+      }
+      case 'GET /slack/messages': {
+        // What the Slack receiver was sent: `?webhookPath=/services/T…/B…/…` for one webhook.
+        const webhookPath = ctx.url.searchParams.get('webhookPath');
+        return jsonReply(200, deps.slack.list(webhookPath ?? undefined));
+      }
+      case 'DELETE /slack/messages':
+        deps.slack.clear();
+        return { status: 204, headers: {}, body: null };
+      case 'POST /slack/webhooks': {
+        // A new incoming-webhook URL (any well-formed one is accepted; this only mints one).
+        return jsonReply(201, { url: `${deps.urls().admin ?? ''}/slack${newSlackWebhookPath()}` });
       }
       case 'GET /data':
         return jsonReply(200, deps.world.toData());

@@ -1,7 +1,7 @@
 import { createRng, type Rng } from '../data/rng.js';
 import { faultRuleSchema, type FaultRule, type FaultRuleInput } from './fault-rule.js';
 
-export type FaultArea = 'github' | 'vercel' | 'oauth';
+export type FaultArea = 'github' | 'vercel' | 'oauth' | 'slack';
 
 /** What to do to one request, combined from every rule that matched it. */
 export interface FaultDecision {
@@ -10,6 +10,8 @@ export interface FaultDecision {
   errorStatus: number | null;
   malformed: boolean;
   rateLimit: { kind: 'primary' | 'secondary'; status: 403 | 429 } | null;
+  /** The `Retry-After` an injected 429 carries, when its rule names one. */
+  retryAfterSeconds: number | null;
   applied: string[];
 }
 
@@ -60,6 +62,7 @@ export class FaultInjector {
       errorStatus: null,
       malformed: false,
       rateLimit: null,
+      retryAfterSeconds: null,
       applied: [],
     };
     for (const rule of this.rules) {
@@ -75,6 +78,7 @@ export class FaultInjector {
       }
       if (rule.errorRate !== undefined && this.rng.next() < rule.errorRate) {
         decision.errorStatus = rule.errorStatus;
+        decision.retryAfterSeconds = rule.retryAfterSeconds ?? null;
         applied = true;
       }
       if (rule.malformedRate !== undefined && this.rng.next() < rule.malformedRate) {

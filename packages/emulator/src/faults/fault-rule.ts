@@ -9,7 +9,7 @@ const rate = z.number().min(0).max(1);
  */
 export const faultRuleSchema = z.object({
   id: z.string().min(1).optional(),
-  area: z.enum(['github', 'vercel', 'oauth', 'all']).default('all'),
+  area: z.enum(['github', 'vercel', 'oauth', 'slack', 'all']).default('all'),
   method: z.string().toUpperCase().optional(),
   path: z.string().optional(),
   pathPattern: z
@@ -34,6 +34,11 @@ export const faultRuleSchema = z.object({
    */
   errorRate: rate.optional(),
   errorStatus: z.number().int().min(400).max(599).default(500),
+  /**
+   * The `Retry-After` seconds an injected 429 carries where the provider sends one (Slack's
+   * incoming webhooks: `{area: 'slack', errorRate: 1, errorStatus: 429, retryAfterSeconds: 2}`).
+   */
+  retryAfterSeconds: z.number().int().min(0).max(3_600).optional(),
   /** Share of answers whose JSON body is cut short. */
   malformedRate: rate.optional(),
   /** Share of requests whose connection is closed without an answer. */

@@ -5,7 +5,7 @@ export interface RequestLogEntry {
   method: string;
   /** Path and query as received. */
   url: string;
-  area: 'github' | 'oauth' | 'vercel' | 'admin' | 'other';
+  area: 'github' | 'oauth' | 'vercel' | 'slack' | 'admin' | 'other';
   status: number | null;
   durationMs: number | null;
   /** The GitHub login or Vercel username the token belongs to. */

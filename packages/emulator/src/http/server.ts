@@ -21,8 +21,8 @@ export interface Area {
   /** Whether faults may apply (never to the admin API, which tests use to control faults). */
   faultable: boolean;
   handle(ctx: IncomingContext): Promise<Reply>;
-  /** The provider's own error answer for an injected 5xx. */
-  errorReply(status: number): Reply;
+  /** The provider's own error answer for an injected 5xx (or 4xx), given the faults applied. */
+  errorReply(status: number, faults?: FaultDecision): Reply;
 }
 
 export interface ServerDeps {
@@ -38,6 +38,7 @@ const NO_FAULTS: FaultDecision = {
   errorStatus: null,
   malformed: false,
   rateLimit: null,
+  retryAfterSeconds: null,
   applied: [],
 };
 
@@ -77,7 +78,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   try {
     reply =
       faults.errorStatus !== null
-        ? area.errorReply(faults.errorStatus)
+        ? area.errorReply(faults.errorStatus, faults)
         : await area.handle({ req, method, url, log, faults });
   } catch (error) {
     console.error('[emulator] handler failed', error);
