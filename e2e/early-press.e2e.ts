@@ -78,6 +78,34 @@ describe('a press the moment the dashboard shows (issue 34)', () => {
     expect(e2e.pageErrors).toEqual([]);
   });
 
+  it('holds Ctrl+K pressed before the app runs and opens the palette once it does', async () => {
+    const page = await e2e.newPage();
+    await signInAsOctocat(page);
+    await page.getByRole('heading', { name: 'Recent Repositories' }).waitFor();
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      storageState: await page.context().storageState(),
+      viewport: { width: 1280, height: 900 },
+    });
+    const fresh = await context.newPage();
+    await fresh.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    void fresh.goto('/dashboard', { waitUntil: 'commit' }).catch(() => undefined);
+    await fresh.locator('header button[aria-label="Search"]').waitFor({ state: 'visible' });
+    await fresh.keyboard.press('Control+K');
+    const beforeApp = await fresh.evaluate(
+      () => document.getElementById('root')?.dataset.rendered !== undefined,
+    );
+    expect(beforeApp).toBe(true);
+    await fresh
+      .locator('[role="dialog"] [role="combobox"]')
+      .waitFor({ state: 'visible', timeout: 15_000 });
+    await context.close();
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
   it('fetches the surfaces’ code only after the first interaction has been answered', async () => {
     const page = await e2e.newPage();
     await signInAsOctocat(page);

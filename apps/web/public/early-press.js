@@ -3,7 +3,9 @@
 // visitor once the app runs on the page (main.tsx drops the mark) and React has hydrated that
 // button (hydration puts its props on the node; a Suspense boundary's part can hydrate after the
 // first commit, and a click there before is dropped). Loaded in that page's head only, so the
-// sign-in pages' budgets carry none of it.
+// sign-in pages' budgets carry none of it. The palette's shortcut (Ctrl+K, ⌘K on macOS) pressed
+// that early is held the same way, as a press on the header's search button, which it opens; the
+// browser's own Ctrl+K (focus its search bar) would otherwise take it.
 (function () {
   var GIVE_UP_MS = 30000;
   var held = null;
@@ -28,20 +30,37 @@
     held = null;
     target.click();
   }
+  function hold(event, pressed) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    var waiting = held !== null;
+    held = pressed;
+    heldAt = performance.now();
+    if (!waiting) requestAnimationFrame(replay);
+  }
+  function drawnPage() {
+    var page = document.getElementById('root');
+    return page && page.dataset.rendered !== undefined ? page : null;
+  }
   document.addEventListener(
     'click',
     function (event) {
-      var page = document.getElementById('root');
-      if (!page || page.dataset.rendered === undefined) return;
-      if (!(event.target instanceof Element)) return;
+      var page = drawnPage();
+      if (!page || !(event.target instanceof Element)) return;
       var pressed = event.target.closest('button, [role="button"]');
-      if (!pressed || !page.contains(pressed)) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      var waiting = held !== null;
-      held = pressed;
-      heldAt = performance.now();
-      if (!waiting) requestAnimationFrame(replay);
+      if (pressed && page.contains(pressed)) hold(event, pressed);
+    },
+    true,
+  );
+  document.addEventListener(
+    'keydown',
+    function (event) {
+      var page = drawnPage();
+      if (!page || event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey) return;
+      var mac = /Mac|iPhone|iPad/.test(navigator.platform);
+      if (!(mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey)) return;
+      var search = page.querySelector('button[aria-label="Search"][aria-keyshortcuts]');
+      if (search) hold(event, search);
     },
     true,
   );
