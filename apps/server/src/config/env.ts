@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { signupModeSchema, type SignupMode } from '@shipdeck/shared/roles';
+import { DEFAULT_SLACK_WEBHOOK_HOSTS } from '@shipdeck/shared/team-reminders';
 import { z } from 'zod';
 import type { PasswordHashCost } from '../lib/password-hash.js';
 import { OWASP_PASSWORD_HASH_COST } from '../lib/password-hash.js';
@@ -102,6 +103,24 @@ const envSchema = z.object({
       'must be an address, such as Shipdeck <shipdeck@example.com> or shipdeck@example.com',
     )
     .optional(),
+  // Origins a reminder's Slack webhook URL may start with: nothing else is ever called with it.
+  // Empty means unset (the default), like the other lists.
+  SLACK_WEBHOOK_HOSTS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim().replace(/\/$/, ''))
+          .filter(Boolean),
+      )
+      .refine(
+        (origins) => origins.length > 0 && origins.every(isHttpOrigin),
+        'must be a comma-separated list of origins, such as https://hooks.slack.com',
+      )
+      .default([...DEFAULT_SLACK_WEBHOOK_HOSTS]),
+  ),
   // Empty (a compose file's `${METRICS_PORT:-}`) means unset, not port 0.
   METRICS_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -110,6 +129,16 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** `https://host[:port]` (or http), with no path, query or credentials: an origin as URL names it. */
+function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 /** Accepts 64 hex digits or base64 of 32 bytes (`openssl rand -base64 32`). */
 export function decodeKey(value: string): Buffer | null {
@@ -234,6 +263,8 @@ export interface AppConfig {
   mail: MailConfig | null;
   /** From address of every message: MAIL_FROM, else `Shipdeck <shipdeck@PUBLIC_URL's host>`. */
   mailFrom: string;
+  /** Origins a reminder's Slack webhook URL may start with (SLACK_WEBHOOK_HOSTS; demo mode adds the emulator). */
+  slackWebhookHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -342,5 +373,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: env.METRICS_PORT ?? null,
     mail: env.SMTP_URL ? mailConfig(env.SMTP_URL, mailFrom) : null,
     mailFrom,
+    slackWebhookHosts: env.SLACK_WEBHOOK_HOSTS,
   };
 }
