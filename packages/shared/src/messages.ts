@@ -32,6 +32,8 @@ export const errorMessages = {
   checkConsole: 'Check console for details',
   githubNotConnected: 'Connect your GitHub account to see this.',
   githubUnavailable: 'GitHub could not be reached. Please try again in a moment.',
+  githubBudgetNotReported:
+    'GitHub has not reported a rate-limit budget for this account yet: it will after the first sync.',
   githubTokenRevoked:
     'GitHub no longer accepts the saved access. Connect GitHub again in Settings.',
   repositoryNotFound: "Repository not found (doesn't exist or no access)",

@@ -1,4 +1,5 @@
 import { rateLimitResultSchema } from '@shipdeck/shared/github';
+import { errorMessages } from '@shipdeck/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { bearer, testDialects, useTestApp } from '../../../test-app.js';
 import { exchangeLanding, playOAuth, useEmulator } from '../../../test-github.js';
@@ -25,50 +26,53 @@ describe.each(testDialects)('GET /api/github/rate-limit on %s', (dialect) => {
 
   const githubCalls = () => emulator.handle.requestLog.list({ area: 'github' });
 
-  it('asks GitHub once before any sync, then reports the budget its sync last saw with no call', async () => {
-    // Signed in; the initial sync is queued but has not run, so nothing is stored yet.
+  it('never asks GitHub: 404 before GitHub reported a budget, then the figures the sync last saw', async () => {
+    // Signed in; the initial sync is queued but has not run. The sign-in's own calls go through
+    // the OAuth client, which keeps no budget: nothing is stored yet.
     const { location, cookie } = await playOAuth(t.app, { url: '/auth/github' });
     const { token } = await exchangeLanding(t.app, location, cookie);
     if (!token) throw new Error('GitHub sign-in failed');
+    const ask = () =>
+      t.app.inject({ method: 'GET', url: '/api/github/rate-limit', headers: bearer(token) });
     const rateLimit = async () => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/github/rate-limit',
-        headers: bearer(token),
-      });
+      const response = await ask();
       expect(response.statusCode).toBe(200);
       return rateLimitResultSchema.parse(response.json<{ data: unknown }>().data);
     };
 
     emulator.handle.requestLog.clear();
-    const first = await rateLimit();
-    expect(githubCalls().map((entry) => entry.url.split('?')[0])).toEqual(['/api/v3/rate_limit']);
-    const core = await githubCore();
-    expect(first).toMatchObject({
-      limit: core.limit,
-      remaining: core.remaining,
-      reset: new Date(core.reset * 1000).toISOString(),
-    });
-
-    emulator.handle.requestLog.clear();
-    expect(await rateLimit()).toEqual(first);
+    const before = await ask();
+    expect(before.statusCode).toBe(404);
+    expect(before.json<{ message: string }>().message).toBe(errorMessages.githubBudgetNotReported);
     expect(githubCalls()).toEqual([]);
 
     const syncStarted = new Date().toISOString();
     await t.app.jobs.drain();
     const syncEnded = new Date().toISOString();
     const spent = await githubCore();
-    // The sync spent core budget, which the route must now report as the headers told it.
-    expect(spent.remaining).toBeLessThan(core.remaining);
+    expect(spent.remaining).toBeLessThan(spent.limit);
 
     emulator.handle.requestLog.clear();
     const afterSync = await rateLimit();
     expect(githubCalls()).toEqual([]);
+    // The sync's last core answer, as its headers told it.
     expect(afterSync).toMatchObject({
       limit: spent.limit,
       remaining: spent.remaining,
       reset: new Date(spent.reset * 1000).toISOString(),
     });
     expect(afterSync.syncedAt >= syncStarted && afterSync.syncedAt <= syncEnded).toBe(true);
+
+    // Once the stored window has ended GitHub has refilled it: the whole limit, still no call.
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    await t.database.db.updateTable('github_rate_budgets').set({ core_reset_at: ended }).execute();
+    emulator.handle.requestLog.clear();
+    expect(await rateLimit()).toEqual({
+      limit: spent.limit,
+      remaining: spent.limit,
+      reset: ended,
+      syncedAt: afterSync.syncedAt,
+    });
+    expect(githubCalls()).toEqual([]);
   });
 });
