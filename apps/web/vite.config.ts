@@ -108,6 +108,7 @@ const SIGNED_IN_PAGES = [
   'insights',
   'notifications',
   'repository',
+  'team',
   'profile',
   'settings',
   'admin',

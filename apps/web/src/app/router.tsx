@@ -125,6 +125,10 @@ export const appRoutes: LazyRoute[] = [
                   })),
               },
               {
+                path: '/teams/:org/:slug',
+                lazy: () => import('./routes/app/team').then((m) => ({ Component: m.TeamRoute })),
+              },
+              {
                 path: paths.profile,
                 lazy: () =>
                   import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),

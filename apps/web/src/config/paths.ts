@@ -23,6 +23,8 @@ export const paths = {
   admin: '/admin',
   repo: (owner: string, repo: string) =>
     `/repo/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`,
+  team: (org: string, slug: string) =>
+    `/teams/${encodeURIComponent(org)}/${encodeURIComponent(slug)}`,
 } as const;
 
 /** Paths the server answers itself: reach them with a full-page navigation, never the router. */

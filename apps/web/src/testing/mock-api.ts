@@ -81,6 +81,11 @@ const backgroundRoutes: Record<string, Route> = {
       data: { expiresAt: '2099-01-08T00:00:00.000Z', renewAt: '2099-01-04T12:00:00.000Z' },
     },
   },
+  // The dashboard's "Your teams" card: a person in no team (tests of teams list their own).
+  'GET /api/teams': {
+    status: 200,
+    body: { success: true, data: { teams: [], notice: null, syncedAt: null } },
+  },
   'GET /api/github/sync': { status: 200, body: { success: true, data: syncedState } },
   'GET /api/vercel/sync': { status: 200, body: { success: true, data: syncedState } },
   'GET /api/github/activity': {

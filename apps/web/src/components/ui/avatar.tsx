@@ -4,12 +4,12 @@ import { cx } from '@/utils/cx';
 type AvatarProps = {
   name: string;
   src: string | null;
-  /** `lg` for the profile page's picture; `md` elsewhere. */
-  size?: 'md' | 'lg';
+  /** `lg` for the profile page's picture; `sm` in dense rows (a team's people); `md` elsewhere. */
+  size?: 'sm' | 'md' | 'lg';
   className?: string;
 };
 
-const avatarSizes = { md: 'size-8 text-xs', lg: 'size-14 text-base' };
+const avatarSizes = { sm: 'size-6 text-[10px]', md: 'size-8 text-xs', lg: 'size-14 text-base' };
 
 function initialsOf(name: string): string {
   const initials = name

@@ -8,6 +8,7 @@ import { ConnectGithubPrompt } from '@/features/github/components/connect-github
 import { GithubStatCards } from '@/features/github/components/github-stat-cards';
 import { RecentRepositories } from '@/features/github/components/recent-repositories';
 import { SyncStatusBar } from '@/features/github/components/sync-status-bar';
+import { YourTeamsCard } from '@/features/teams/components/your-teams-card';
 import { DashboardVercelProjects } from '@/features/vercel/components/dashboard-vercel-projects';
 import { DeploymentStatusPanel } from '@/features/vercel/components/deployment-status-panel';
 import { VercelSyncStatusBar } from '@/features/vercel/components/vercel-sync-status-bar';
@@ -47,6 +48,7 @@ export function DashboardRoute() {
         <div className="min-w-0 space-y-6">
           <DeploymentStatusPanel />
           <div className="below-first-screen space-y-6">
+            <YourTeamsCard enabled={connected} />
             <SetupChecklist user={user} />
             <QuickActions />
           </div>
