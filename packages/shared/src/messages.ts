@@ -37,6 +37,7 @@ export const errorMessages = {
   githubTokenRevoked:
     'GitHub no longer accepts the saved access. Connect GitHub again in Settings.',
   repositoryNotFound: "Repository not found (doesn't exist or no access)",
+  teamNotFound: 'Team not found (GitHub does not list it for your token)',
   connectGithubToken: 'Failed to connect GitHub with the token',
   adminOnly: 'Only an admin of this instance can do this.',
   ownerOnly: 'Only an owner can make or remove an owner or admin.',

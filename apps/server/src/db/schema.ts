@@ -5,6 +5,10 @@ import type { GithubCommitContainmentTable } from '../modules/github-store/commi
 import type { GithubRateBudgetsTable } from '../modules/github-client/github-rate-budgets.table.js';
 import type { GithubRateWindowsTable } from '../modules/github-client/github-rate-windows.table.js';
 import type { MailMessagesTable } from '../modules/mail/mail-messages.table.js';
+import type {
+  TeamReminderDeliveriesTable,
+  TeamRemindersTable,
+} from '../modules/team-reminders/team-reminders.table.js';
 import type { EmailChangesTable } from '../modules/mail/email-change/email-changes.table.js';
 import type { OAuthHandoffsTable } from '../modules/github-auth/oauth-handoffs.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
@@ -30,6 +34,15 @@ import type {
   GithubRepositoriesTable,
   GithubRepositoryAccessTable,
 } from '../modules/github-store/github-repositories.table.js';
+import type {
+  GithubPullRequestReviewRequestsTable,
+  GithubPullRequestReviewsTable,
+  GithubTeamMembersTable,
+  GithubTeamRepositoriesTable,
+  GithubTeamSyncsTable,
+  GithubTeamViewersTable,
+  GithubTeamsTable,
+} from '../modules/github-store/github-teams.table.js';
 import type { AuditLogTable } from '../modules/audit/audit-log.table.js';
 import type { InstanceSettingsTable } from '../modules/instance-settings/instance-settings.table.js';
 import type { InvitationsTable } from '../modules/invitations/invitations.table.js';
@@ -56,6 +69,13 @@ export interface Database {
   github_daily_snapshots: GithubDailySnapshotsTable;
   github_rate_budgets: GithubRateBudgetsTable;
   github_rate_windows: GithubRateWindowsTable;
+  github_teams: GithubTeamsTable;
+  github_team_viewers: GithubTeamViewersTable;
+  github_team_members: GithubTeamMembersTable;
+  github_team_repositories: GithubTeamRepositoriesTable;
+  github_team_syncs: GithubTeamSyncsTable;
+  github_pull_request_reviews: GithubPullRequestReviewsTable;
+  github_pull_request_review_requests: GithubPullRequestReviewRequestsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   job_keys: JobKeysTable;
@@ -73,5 +93,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   mail_messages: MailMessagesTable;
+  team_reminders: TeamRemindersTable;
+  team_reminder_deliveries: TeamReminderDeliveriesTable;
   email_changes: EmailChangesTable;
 }

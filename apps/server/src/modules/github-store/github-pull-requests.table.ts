@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 import type { GithubId } from './github-repositories.table.js';
 
 export interface GithubPullRequestsTable {
@@ -26,6 +26,12 @@ export interface GithubPullRequestsTable {
   created_at: string;
   updated_at: string;
   closed_at: string | null;
+  /** JSON array of label names (reminders' ignored and required labels). */
+  labels: ColumnType<string, string | undefined, string>;
+  /** JSON array of `org/slug` of requested teams. */
+  requested_teams: ColumnType<string, string | undefined, string>;
+  /** GitHub's MERGEABLE / CONFLICTING / UNKNOWN, once a ship-status pass asked. */
+  mergeable: ColumnType<string | null, string | null | undefined, string | null>;
   review_state: string | null;
   checks_state: string | null;
   synced_at: string;

@@ -1,0 +1,34 @@
+import type { TeamSummary } from '@shipdeck/shared/teams';
+import type { Db } from '../../db/database.js';
+import { teamPullRequests } from './team-pull-requests.js';
+import { teamMemberRows, teamRepositoryRows, type ViewerTeam } from './teams.repository.js';
+
+/** A team's card: its counts and how many of its open pull requests wait on whom. */
+export async function teamSummaries(
+  db: Db,
+  userId: string,
+  teams: readonly ViewerTeam[],
+): Promise<TeamSummary[]> {
+  const ids = teams.map((team) => team.id);
+  const [members, repositories] = await Promise.all([
+    teamMemberRows(db, ids),
+    teamRepositoryRows(db, userId, ids),
+  ]);
+  return Promise.all(
+    teams.map(async (team): Promise<TeamSummary> => {
+      const pulls = await teamPullRequests(db, userId, team);
+      const count = (kind: string) => pulls.filter((pull) => pull.waitingOn.kind === kind).length;
+      return {
+        org: team.org,
+        slug: team.slug,
+        name: team.name,
+        description: team.description,
+        htmlUrl: team.htmlUrl,
+        parent: team.parent,
+        memberCount: members.filter((member) => member.teamId === team.id).length,
+        repositoryCount: repositories.filter((repository) => repository.teamId === team.id).length,
+        waiting: { reviewers: count('reviewers'), author: count('author'), merge: count('merge') },
+      };
+    }),
+  );
+}
