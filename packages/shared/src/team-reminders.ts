@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Scheduled reminders of a team's waiting pull requests (issue 36), modelled on GitHub's.
 
 export const REMINDER_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type ReminderDay = (typeof REMINDER_DAYS)[number];
 export const REMINDER_CHANNELS = ['slack', 'email'] as const;
 /** Slack incoming-webhook origins allowed when SLACK_WEBHOOK_HOSTS is unset. */
 export const DEFAULT_SLACK_WEBHOOK_HOSTS = ['https://hooks.slack.com'] as const;
@@ -106,3 +107,40 @@ export const reminderTestResultSchema = z.object({
   message: z.string(),
 });
 export type ReminderTestResult = z.infer<typeof reminderTestResultSchema>;
+
+/** What reminders say, in Slack, in email, in the inbox and in a test's answer. */
+export const reminderTexts = {
+  groupTitles: {
+    reviewers: 'Waiting on reviewers',
+    author: 'Waiting on authors',
+    merge: 'Ready to merge',
+  },
+  heading: (team: string, count: number) =>
+    `${team}: ${count} pull request${count === 1 ? '' : 's'} waiting`,
+  /** Slack's top-level text, shown in notifications beside the blocks. */
+  notificationText: (team: string, count: number) =>
+    `${count} pull request${count === 1 ? '' : 's'} of ${team} ${count === 1 ? 'is' : 'are'} waiting`,
+  age: (hours: number) =>
+    hours < 1
+      ? 'opened under an hour ago'
+      : hours < 48
+        ? `opened ${Math.floor(hours)} hour${Math.floor(hours) === 1 ? '' : 's'} ago`
+        : `opened ${Math.floor(hours / 24)} days ago`,
+  more: (count: number) => `and ${count} more`,
+  openTeam: 'Open the team page',
+  emailSubject: (team: string, count: number) =>
+    `${count} pull request${count === 1 ? '' : 's'} of ${team} waiting`,
+  emailIntro: (team: string) => `The pull requests of ${team} that wait on someone, by whom.`,
+  testSent: (count: number, channel: 'slack' | 'email') =>
+    `Sent ${count} pull request${count === 1 ? '' : 's'} ${channel === 'slack' ? 'to Slack' : 'by email'}.`,
+  testNothing: 'No pull request matches this reminder now, so nothing was sent.',
+  testNoEmail: 'Email is not set up on this server, or your account has no email address.',
+  testFailed: (status: number, body: string) => `Slack answered ${status} ${body}.`,
+  testUnreachable: 'Slack could not be reached. Try again later.',
+  /** The inbox item and email its creator gets when Slack refuses the channel for good. */
+  disabledTitle: 'A team reminder was turned off',
+  disabledMessage: (team: string, reason: string) =>
+    `Slack refused the reminder of ${team} (${reason}), so it is off. Point it at another channel's webhook and turn it on again.`,
+  hostNotAllowed: (origins: readonly string[]) =>
+    `must be a Slack incoming-webhook URL starting with ${origins.join(' or ')}`,
+} as const;

@@ -5,6 +5,10 @@ import type { GithubCommitContainmentTable } from '../modules/github-store/commi
 import type { GithubRateBudgetsTable } from '../modules/github-client/github-rate-budgets.table.js';
 import type { GithubRateWindowsTable } from '../modules/github-client/github-rate-windows.table.js';
 import type { MailMessagesTable } from '../modules/mail/mail-messages.table.js';
+import type {
+  TeamReminderDeliveriesTable,
+  TeamRemindersTable,
+} from '../modules/team-reminders/team-reminders.table.js';
 import type { EmailChangesTable } from '../modules/mail/email-change/email-changes.table.js';
 import type { OAuthHandoffsTable } from '../modules/github-auth/oauth-handoffs.table.js';
 import type { OAuthStatesTable } from '../modules/github-auth/oauth-states.table.js';
@@ -89,5 +93,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   mail_messages: MailMessagesTable;
+  team_reminders: TeamRemindersTable;
+  team_reminder_deliveries: TeamReminderDeliveriesTable;
   email_changes: EmailChangesTable;
 }
