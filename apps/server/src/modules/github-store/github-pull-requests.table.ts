@@ -28,8 +28,6 @@ export interface GithubPullRequestsTable {
   closed_at: string | null;
   /** JSON array of label names (reminders' ignored and required labels). */
   labels: ColumnType<string, string | undefined, string>;
-  /** JSON array of label names (reminders' ignored and required labels). */
-  labels: ColumnType<string, string | undefined, string>;
   /** JSON array of `org/slug` of requested teams. */
   requested_teams: ColumnType<string, string | undefined, string>;
   /** GitHub's MERGEABLE / CONFLICTING / UNKNOWN, once a ship-status pass asked. */
