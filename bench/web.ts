@@ -698,6 +698,8 @@ if (values.weight) {
       console.log(
         `${route}: ${(bytes / 1024).toFixed(1)} KB of JS (gz) in ${requests} requests until network idle, budget ${budgetKb} KB${ok ? '' : ': OVER'}`,
       );
+      // Which files make it up, to see what a page over its budget should shed.
+      for (const script of [...loaded.scripts, ...loaded.idleScripts]) console.log(`  ${script}`);
     }
     if (over > 0) process.exitCode = 1;
   } finally {
