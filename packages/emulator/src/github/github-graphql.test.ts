@@ -219,6 +219,97 @@ describe('POST /graphql', () => {
     expect(obj(data.rateLimit).cost).toBe(1);
   });
 
+  it('searches pull requests as REST search does: issueCount, nodes on PullRequest, cursors, the 1,000 cap and 1 point', async () => {
+    const q = 'is:pr involves:@me sort:updated-desc';
+    const rest = obj(
+      (
+        await githubGet(
+          emulator,
+          `/search/issues?q=${encodeURIComponent('is:pr involves:@me')}&sort=updated&order=desc&per_page=100`,
+        )
+      ).json,
+    );
+    const restIds = arr(rest.items).map((item) => obj(item).id);
+    const search = async (after: string | null) =>
+      obj(
+        obj(
+          (
+            await graphql(
+              `
+                query ($q: String!, $after: String) {
+                  rateLimit {
+                    cost
+                    remaining
+                    resetAt
+                  }
+                  search(query: $q, type: ISSUE, first: 100, after: $after) {
+                    issueCount
+                    pageInfo {
+                      hasNextPage
+                      endCursor
+                    }
+                    nodes {
+                      __typename
+                      ... on PullRequest {
+                        databaseId
+                        number
+                        updatedAt
+                        state
+                        author {
+                          login
+                        }
+                        assignees(first: 10) {
+                          nodes {
+                            login
+                          }
+                        }
+                        repository {
+                          nameWithOwner
+                          databaseId
+                        }
+                      }
+                      ... on Issue {
+                        body
+                      }
+                    }
+                  }
+                }
+              `,
+              { variables: { q, after } },
+            )
+          ).json,
+        ).data,
+      );
+    const first = await search(null);
+    const result = obj(first.search);
+    expect(result.issueCount).toBe(rest.total_count);
+    const nodes = arr(result.nodes).map(obj);
+    // The same pull requests in the same order as REST's first page; Issue's fields not applied.
+    expect(nodes.map((node) => node.databaseId)).toEqual(restIds);
+    expect(nodes.every((node) => node.__typename === 'PullRequest' && !('body' in node))).toBe(
+      true,
+    );
+    expect(obj(nodes[0]?.repository).nameWithOwner).toMatch(/^[^/]+\/[^/]+$/);
+    expect(obj(first.rateLimit).cost).toBe(1);
+    const info = obj(result.pageInfo);
+    expect(info.hasNextPage).toBe(Number(rest.total_count) > 100);
+    if (info.hasNextPage === true) {
+      const second = obj(obj((await search(String(info.endCursor))).search));
+      const secondIds = arr(second.nodes).map((node) => obj(node).databaseId);
+      expect(secondIds.length).toBeGreaterThan(0);
+      expect(secondIds.some((id) => restIds.includes(id))).toBe(false);
+    }
+    // Past 1,000 results there is no next page, as on GitHub.
+    const everything = await graphql(
+      `{ search(query: "is:pr", type: ISSUE, first: 100, after: "${Buffer.from('cursor:v2:899').toString('base64')}") { issueCount pageInfo { hasNextPage } nodes { ... on PullRequest { number } } } }`,
+    );
+    const capped = obj(obj(obj(everything.json).data).search);
+    if (Number(capped.issueCount) > 1000) {
+      expect(arr(capped.nodes)).toHaveLength(100);
+      expect(obj(capped.pageInfo).hasNextPage).toBe(false);
+    }
+  });
+
   it('rejects unknown fields and syntax errors as GraphQL does, without data', async () => {
     const unknown = obj((await graphql('{ viewer { nope } }')).json);
     expect(unknown.data).toBeUndefined();

@@ -15,7 +15,10 @@ export function cannotSearch(): GithubError {
   );
 }
 
-export function resolveLogin(request: GithubRequest, value: string): number {
+export function resolveLogin(
+  request: Pick<GithubRequest, 'world' | 'viewer'>,
+  value: string,
+): number {
   if (value === '@me') {
     if (!request.viewer) throw cannotSearch();
     return request.viewer.id;
@@ -24,7 +27,10 @@ export function resolveLogin(request: GithubRequest, value: string): number {
 }
 
 /** Repositories a query may look at: every visible one, narrowed by repo:/user:/org:. */
-export function searchableRepos(request: GithubRequest, qualifiers: readonly Qualifier[]): Repo[] {
+export function searchableRepos(
+  request: Pick<GithubRequest, 'world' | 'viewer' | 'scopes'>,
+  qualifiers: readonly Qualifier[],
+): Repo[] {
   const { world } = request;
   const named = qualifiers.filter((q) => q.key === 'repo' && !q.negated);
   if (named.length > 0) {

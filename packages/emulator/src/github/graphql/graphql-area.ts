@@ -44,7 +44,7 @@ function budgetHeaders(budget: Budget): Record<string, string> {
 /**
  * `POST /graphql` (and GHES's `/api/graphql`) for the query shapes Shipdeck sends: repositories,
  * their pull requests (by number or as a connection), review decision, head commit and its check
- * rollup, and `rateLimit`. Answers are GitHub's JSON: `{data}`, per-field errors beside partial
+ * rollup, `search(type: ISSUE)` over pull requests (nodes `... on PullRequest`), and `rateLimit`. Answers are GitHub's JSON: `{data}`, per-field errors beside partial
  * data with HTTP 200, a rejected query as `{errors}` alone, 401 for a bad token.
  */
 export function graphqlArea(options: GraphqlAreaOptions): Area {

@@ -1,8 +1,9 @@
 /**
  * A small GraphQL reader: one anonymous or named query operation with aliases, arguments
  * (strings, numbers, enums, booleans, null, variables, lists and objects) and nested selections.
- * Enough for the query shapes Shipdeck sends; fragments and mutations are refused, as an
- * emulator that pretended to understand them would hide a client bug.
+ * Enough for the query shapes Shipdeck sends, with inline fragments (`... on PullRequest {}`, for
+ * `search`'s union nodes); named fragments and mutations are refused, as an emulator that
+ * pretended to understand them would hide a client bug.
  */
 
 export type GraphqlValue =
@@ -20,6 +21,8 @@ export interface GraphqlField {
   name: string;
   args: Record<string, GraphqlValue>;
   selections: GraphqlField[];
+  /** An inline fragment's type (`... on PullRequest`): its `name` is `...`. */
+  typeCondition?: string;
   line: number;
   column: number;
 }
@@ -159,6 +162,23 @@ export function parseGraphqlQuery(
     expect('{');
     const fields: GraphqlField[] = [];
     while (!isPunct('}')) {
+      if (isPunct('...')) {
+        const spread = next();
+        const on = next();
+        if (on.kind !== 'name' || on.value !== 'on') fail(on, 'an inline fragment (... on Type)');
+        const type = next();
+        if (type.kind !== 'name') fail(type, 'a type name');
+        fields.push({
+          key: '...',
+          name: '...',
+          args: {},
+          selections: readSelections(),
+          typeCondition: type.value,
+          line: spread.line,
+          column: spread.column,
+        });
+        continue;
+      }
       const first = next();
       if (first.kind !== 'name') fail(first, 'a field');
       let name = first.value;

@@ -1,7 +1,11 @@
 import { nodeId } from '../../data/ids.js';
 import type { Account, Pull, Repo, Review } from '../../data/model.js';
 import type { RepoHistory } from '../../data/repo-history.js';
+import { memoByVersion } from '../../data/version-memo.js';
 import type { World } from '../../data/world.js';
+import { GithubError } from '../github-error.js';
+import { collectPullHits, sortHits, type Hit } from '../routes/search.js';
+import { parseSearchQuery } from '../search-query.js';
 import { combinedState, latestStatuses } from '../render/checks.js';
 import { canSeeRepo } from '../visibility.js';
 import type { GraphqlField, GraphqlValue } from './parse-graphql.js';
@@ -64,6 +68,12 @@ function resolveObject<T>(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
+    if (field.name === '...') {
+      // An inline fragment applies when the object is of its type (a union's member).
+      if (field.typeCondition === type)
+        Object.assign(out, resolveObject(type, source, field.selections, resolvers, path));
+      continue;
+    }
     if (field.name === '__typename') {
       out[field.key] = type;
       continue;
@@ -207,7 +217,47 @@ function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>
     isDraft: ({ pull }) => pull.draft,
     headRefName: ({ pull }) => pull.headRef,
     headRefOid: ({ pull }) => pull.headSha,
+    databaseId: ({ pull }) => pull.id,
+    createdAt: ({ pull }) => pull.createdAt,
     updatedAt: ({ pull }) => pull.updatedAt,
+    closedAt: ({ pull }) => pull.closedAt,
+    mergedAt: ({ pull }) => pull.mergedAt,
+    author: ({ pull }, field, path) => {
+      const account = ctx.world.accounts.get(pull.userId);
+      return account
+        ? resolveObject('User', account, field.selections, loginResolvers, path)
+        : null;
+    },
+    assignees: ({ pull }, field, path) => {
+      const { count } = pageSize(field, 'assignees');
+      const all = pull.assigneeIds.flatMap((id) => {
+        const account = ctx.world.accounts.get(id);
+        return account ? [account] : [];
+      });
+      return resolveObject(
+        'UserConnection',
+        null,
+        field.selections,
+        {
+          totalCount: () => all.length,
+          nodes: (_s, nodes, nodesPath) =>
+            all
+              .slice(0, count)
+              .map((account, i) =>
+                resolveObject('User', account, nodes.selections, loginResolvers, [...nodesPath, i]),
+              ),
+        },
+        path,
+      );
+    },
+    repository: ({ repo, history }, field, path) =>
+      resolveObject(
+        'Repository',
+        { repo, history },
+        field.selections,
+        repositoryResolvers(ctx),
+        path,
+      ),
     reviewDecision: ({ history, pull }) => reviewDecision(history, pull),
     latestOpinionatedReviews: (source, field, path) => {
       // The newest approval or request for changes of each reviewer, oldest first.
@@ -288,6 +338,11 @@ function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>
   };
 }
 
+const loginResolvers: Record<string, Resolver<Account>> = {
+  login: (account) => account.login,
+  databaseId: (account) => account.id,
+};
+
 interface RepoSource {
   repo: Repo;
   history: RepoHistory;
@@ -297,6 +352,7 @@ function repositoryResolvers(ctx: GraphqlContext): Record<string, Resolver<RepoS
   const pulls = pullResolvers(ctx);
   return {
     id: ({ repo }) => nodeId('Repository', repo.id),
+    databaseId: ({ repo }) => repo.id,
     name: ({ repo }) => repo.name,
     nameWithOwner: ({ repo }) => ctx.world.fullName(repo),
     url: ({ repo }) => ctx.htmlUrl(repo),
@@ -415,6 +471,7 @@ export function resolveQuery(
           path,
         );
       },
+      search: (_s, field, path) => resolveSearch(ctx, field, path),
       repository: (_s, field, path) => {
         const owner = stringArg(field, 'owner') ?? '';
         const name = stringArg(field, 'name') ?? '';
@@ -440,6 +497,110 @@ export function resolveQuery(
       },
     },
     [],
+  );
+}
+
+/** GitHub's search serves at most the first 1,000 results of a query, in GraphQL as in REST. */
+const SEARCH_CAP = 1000;
+
+/**
+ * `search(query:, type: ISSUE, first:, after:)`: the REST search's matching (pull requests only:
+ * the emulator has no issues), sorted by a `sort:` qualifier in the query (`sort:updated-desc`),
+ * else by GitHub's "best match", which the emulator takes as newest update first. `issueCount`
+ * is every match; the nodes stop at the first 1,000, as GitHub's do.
+ */
+function resolveSearch(
+  ctx: GraphqlContext,
+  field: GraphqlField,
+  path: (string | number)[],
+): Record<string, unknown> {
+  const query = stringArg(field, 'query');
+  const type = enumArg(field.args.type);
+  if (query === null || type === null) {
+    throw new GraphqlValidationError([
+      {
+        path: ['query', field.key],
+        extensions: { code: 'missingRequiredArguments', arguments: 'query, type' },
+        locations: location(field),
+        message: "Field 'search' is missing required arguments: query, type",
+      },
+    ]);
+  }
+  const { count, fromEnd } = pageSize(field, 'search');
+  let hits: Hit[] = [];
+  if (type === 'ISSUE') {
+    const parsed = parseSearchQuery(query);
+    const sort = parsed.qualifiers.find((q) => q.key === 'sort' && !q.negated);
+    const [by = null, order = 'desc'] = sort ? sort.value.split('-') : [];
+    const terms = parsed.terms.map((term) => term.toLowerCase());
+    const key = JSON.stringify(['graphql-search', ctx.viewer.id, ctx.scopes, query]);
+    try {
+      hits = memoByVersion(ctx.world, key, () => {
+        const found = collectPullHits(ctx, parsed, terms);
+        sortHits(found, by, order);
+        return found;
+      });
+    } catch (error) {
+      if (!(error instanceof GithubError)) throw error;
+      // A query naming what cannot be searched: GitHub answers no results, not an error.
+      hits = [];
+    }
+  }
+  const available = hits.slice(0, SEARCH_CAP);
+  const after = indexOfCursor(stringArg(field, 'after'));
+  const start = fromEnd ? Math.max(0, available.length - count) : after + 1;
+  const page = available.slice(start, start + count);
+  const end = start + page.length - 1;
+  const pulls = pullResolvers(ctx);
+  const node = (hit: Hit, selections: readonly GraphqlField[], nodePath: (string | number)[]) =>
+    resolveObject(
+      'PullRequest',
+      { repo: hit.repo, history: ctx.world.history(hit.repo.id), pull: hit.pull },
+      selections,
+      pulls,
+      nodePath,
+    );
+  return resolveObject(
+    'SearchResultItemConnection',
+    null,
+    field.selections,
+    {
+      issueCount: () => (type === 'ISSUE' ? hits.length : 0),
+      repositoryCount: () => 0,
+      userCount: () => 0,
+      discussionCount: () => 0,
+      codeCount: () => 0,
+      wikiCount: () => 0,
+      nodes: (_s, nodes, nodesPath) =>
+        page.map((hit, i) => node(hit, nodes.selections, [...nodesPath, i])),
+      edges: (_s, edges, edgesPath) =>
+        page.map((hit, i) =>
+          resolveObject(
+            'SearchResultItemEdge',
+            hit,
+            edges.selections,
+            {
+              cursor: () => cursorOf(start + i),
+              node: (h, nodeField, nodePath) => node(h, nodeField.selections, nodePath),
+            },
+            [...edgesPath, i],
+          ),
+        ),
+      pageInfo: (_s, info, infoPath) =>
+        resolveObject(
+          'PageInfo',
+          null,
+          info.selections,
+          {
+            hasNextPage: () => end < available.length - 1,
+            hasPreviousPage: () => start > 0,
+            endCursor: () => (page.length > 0 ? cursorOf(end) : null),
+            startCursor: () => (page.length > 0 ? cursorOf(start) : null),
+          },
+          infoPath,
+        ),
+    },
+    path,
   );
 }
 

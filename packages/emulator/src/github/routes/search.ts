@@ -2,15 +2,18 @@ import type { Pull, Repo } from '../../data/model.js';
 import type { GithubRequest, GithubRoute } from '../github-request.js';
 import { searchAnswer } from '../search-answer.js';
 import { renderPullSearchItem } from '../render/search-item.js';
-import { matchesDateQualifier, type Qualifier } from '../search-query.js';
+import { matchesDateQualifier, type ParsedQuery, type Qualifier } from '../search-query.js';
 import { resolveLogin, searchableRepos } from '../search-scope.js';
 
-interface Hit {
+export interface Hit {
   repo: Repo;
   pull: Pull;
 }
 
-function matchesQualifier(request: GithubRequest, hit: Hit, q: Qualifier): boolean {
+/** Who searches: enough of a request to resolve `@me` and the repositories they may see. */
+type Searcher = Pick<GithubRequest, 'world' | 'viewer' | 'scopes'>;
+
+function matchesQualifier(request: Searcher, hit: Hit, q: Qualifier): boolean {
   const { pull, repo } = hit;
   const history = request.world.history(repo.id);
   const value = q.value.toLowerCase();
@@ -93,7 +96,26 @@ function matchesQualifier(request: GithubRequest, hit: Hit, q: Qualifier): boole
   }
 }
 
-function sortHits(hits: Hit[], sort: string | null, order: string): void {
+/** Every pull request a parsed search query finds, unsorted (REST and GraphQL search share it). */
+export function collectPullHits(
+  request: Searcher,
+  parsed: ParsedQuery,
+  terms: readonly string[],
+): Hit[] {
+  const found: Hit[] = [];
+  for (const repo of searchableRepos(request, parsed.qualifiers)) {
+    for (const pull of request.world.history(repo.id).data.pulls) {
+      const hit = { repo, pull };
+      const text = `${pull.title}\n${pull.body ?? ''}`.toLowerCase();
+      if (!terms.every((term) => text.includes(term))) continue;
+      if (parsed.qualifiers.every((q) => matchesQualifier(request, hit, q) !== q.negated))
+        found.push(hit);
+    }
+  }
+  return found;
+}
+
+export function sortHits(hits: Hit[], sort: string | null, order: string): void {
   const key = (hit: Hit): string | number => {
     switch (sort) {
       case 'comments':
@@ -138,19 +160,7 @@ export const searchIssues: GithubRoute = {
       path: '/search/issues',
       memoKey: 'search',
       sorts: SORTS,
-      collect(parsed, terms) {
-        const found: Hit[] = [];
-        for (const repo of searchableRepos(request, parsed.qualifiers)) {
-          for (const pull of request.world.history(repo.id).data.pulls) {
-            const hit = { repo, pull };
-            const text = `${pull.title}\n${pull.body ?? ''}`.toLowerCase();
-            if (!terms.every((term) => text.includes(term))) continue;
-            if (parsed.qualifiers.every((q) => matchesQualifier(request, hit, q) !== q.negated))
-              found.push(hit);
-          }
-        }
-        return found;
-      },
+      collect: (parsed, terms) => collectPullHits(request, parsed, terms),
       sortHits,
       renderItem: (hit) => renderPullSearchItem(request.render, hit.repo, hit.pull),
       extraBody: { search_type: 'lexical' },
