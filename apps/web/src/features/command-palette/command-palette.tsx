@@ -15,6 +15,7 @@ import {
   Settings,
   SunMoon,
   User,
+  UsersRound,
 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -45,7 +46,9 @@ type Option = {
   external: boolean;
   run: () => void;
 };
-type Group = { id: SearchResultKind | Command['group']; label: string; options: Option[] };
+/** Teams are found by the server once team mode's search lands (issue 36); written ahead of it. */
+type ResultKind = SearchResultKind | 'team';
+type Group = { id: ResultKind | Command['group']; label: string; options: Option[] };
 
 const pageIcons: Record<string, LucideIcon> = {
   dashboard: LayoutDashboard,
@@ -59,7 +62,8 @@ const pageIcons: Record<string, LucideIcon> = {
   'toggle-theme': SunMoon,
   'sign-out': LogOut,
 };
-const kindIcons: Record<SearchResultKind, ReactNode> = {
+const kindIcons: Record<ResultKind, ReactNode> = {
+  team: <UsersRound aria-hidden="true" />,
   repository: <FolderGit2 aria-hidden="true" />,
   'pull-request': <GitPullRequest aria-hidden="true" />,
   'vercel-project': <VercelIcon />,

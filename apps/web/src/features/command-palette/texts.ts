@@ -17,9 +17,10 @@ export const paletteTexts = {
   groups: {
     pages: 'Pages',
     actions: 'Actions',
+    team: 'Teams',
     repository: 'Repositories',
     'pull-request': 'Pull requests',
     'vercel-project': 'Vercel projects',
     deployment: 'Deployments',
-  } satisfies Record<SearchResultKind | 'pages' | 'actions', string>,
+  } satisfies Record<SearchResultKind | 'team' | 'pages' | 'actions', string>,
 } as const;

@@ -101,6 +101,30 @@ describe('command palette (issue 28)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('finds teams and opens the team page (issue 36)', async () => {
+    mockApi({
+      'GET /api/search': ok({
+        results: [
+          {
+            kind: 'team',
+            id: 'octo-org/platform',
+            title: 'Platform',
+            subtitle: 'octo-org · 3 members',
+            href: '/teams/octo-org/platform',
+          },
+        ],
+      }),
+    });
+    const { router } = renderButton();
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Search Shipdeck' });
+    await userEvent.type(combobox(), 'platf');
+    const team = await within(dialog).findByRole('option', { name: /^Platform/ });
+    expect(within(dialog).getByRole('group', { name: 'Teams' })).toContainElement(team);
+    await userEvent.click(team);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teams/octo-org/platform'));
+  });
+
   it('closes on Escape and gives the focus back to the button that opened it', async () => {
     mockApi({});
     renderButton();
