@@ -63,6 +63,7 @@ import { enforceServerVercelAccess } from './modules/vercel/enforce-server-verce
 import { healthRoute } from './modules/health/health-route.js';
 import { mailPlugin } from './modules/mail/mail-plugin.js';
 import { testEmailRoute } from './modules/mail/routes/test-email.js';
+import { unsubscribeRoutes } from './modules/mail/unsubscribe/routes/unsubscribe.js';
 import {
   emailChangeAccountRoutes,
   emailChangeConfirmRoute,
@@ -241,6 +242,7 @@ export async function buildApp({
   await registerGithubInboxJobs(app);
   await app.register(searchRoute, { prefix: '/api/search' });
   await app.register(testEmailRoute);
+  await app.register(unsubscribeRoutes);
   await app.register(emailChangeAccountRoutes);
   await app.register(eventTicketRoute);
   await app.register(eventStreamRoute);

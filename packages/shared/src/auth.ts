@@ -69,15 +69,44 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
+/** The daily digest's hour, in the person's time zone. */
+export const DIGEST_HOUR_DEFAULT = 8;
+
+/** An IANA zone the runtime knows ('Europe/Paris'), as a browser reports it. */
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
 export const preferencesSchema = z.object({
   notifications: z.boolean(),
+  /** Gates every notification email and the digest; each kind has its own switch under it. */
   emailNotifications: z.boolean(),
+  emailDeploymentFailed: z.boolean(),
+  emailReviewRequested: z.boolean(),
+  emailReviewVerdict: z.boolean(),
+  emailChecksFailed: z.boolean(),
+  emailDigest: z.boolean(),
+  digestHour: z
+    .number()
+    .int()
+    .min(0, 'Choose an hour from 0 to 23')
+    .max(23, 'Choose an hour from 0 to 23'),
+  timeZone: timeZoneSchema,
   githubSync: z.boolean(),
   vercelSync: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-/** A partial update: only the flags that are sent change; unknown keys are refused. */
+/** A partial update: only the fields that are sent change; unknown keys are refused. */
 export const preferencesBodySchema = preferencesSchema.partial().strict();
 export type PreferencesBody = z.infer<typeof preferencesBodySchema>;
 

@@ -26,9 +26,61 @@ export const emailChangeConfirmBodySchema = z
 export type EmailChangeConfirmBody = z.infer<typeof emailChangeConfirmBodySchema>;
 export const emailChangeConfirmResultSchema = z.object({ email: z.string() });
 
+/**
+ * What a person can unsubscribe from, one email at a time (RFC 8058): each kind of notification
+ * email, and the digest. Each is a switch in Settings under Email notifications.
+ */
+export const emailSubscriptionKinds = [
+  'deployment-failed',
+  'review-requested',
+  'review-verdict',
+  'checks-failed',
+  'digest',
+] as const;
+export const emailSubscriptionKindSchema = z.enum(emailSubscriptionKinds);
+export type EmailSubscriptionKind = z.infer<typeof emailSubscriptionKindSchema>;
+
+/** The preference each kind's switch is (packages/shared/src/auth.ts `preferences`). */
+export const emailSubscriptionPreference = {
+  'deployment-failed': 'emailDeploymentFailed',
+  'review-requested': 'emailReviewRequested',
+  'review-verdict': 'emailReviewVerdict',
+  'checks-failed': 'emailChecksFailed',
+  digest: 'emailDigest',
+} as const satisfies Record<EmailSubscriptionKind, string>;
+
+/** Each switch's label in Settings, and what the unsubscribe page says it turns off. */
+export const emailSubscriptionLabels: Record<EmailSubscriptionKind, string> = {
+  'deployment-failed': 'A production deployment failed',
+  'review-requested': 'A review is requested of you',
+  'review-verdict': 'Your pull request is approved or has changes requested',
+  'checks-failed': 'Checks fail on your open pull request',
+  digest: 'Daily digest',
+};
+
+/** `POST /unsubscribe?token=…` (one click, RFC 8058): the kind that is now off. */
+export const unsubscribeResultSchema = z.object({ kind: emailSubscriptionKindSchema });
+
+/** The page a List-Unsubscribe link opens, and its one button. */
+export const unsubscribeTexts = {
+  title: 'Unsubscribe',
+  intro: (label: string, email: string) => `Stop emails to ${email} for: ${label}.`,
+  submit: 'Unsubscribe',
+  done: (label: string) =>
+    `Done. Shipdeck sends no more emails for: ${label}. You can turn it on again in Settings.`,
+  invalid: 'This unsubscribe link is not valid. Turn emails off in Settings instead.',
+  settings: 'Open Settings',
+} as const;
+
 /** What the person sees in the app about email (Settings, /forgot-password). */
 export const mailUiTexts = {
   emailNotificationsOn: 'Emails you when something needs you, at the address on your profile.',
+  emailKindsTitle: 'Email me when',
+  digestTitle: 'Daily digest',
+  digestDescription:
+    'Once a day: pull requests waiting on you, yours and what they wait on, yesterday’s production deployments and unread inbox items. Nothing is sent on a day with nothing to say.',
+  digestHourLabel: 'Send at',
+  digestTimeZone: (zone: string) => `Your time zone: ${zone}.`,
   emailNotificationsOff:
     'Email is not set up on this server (an admin sets SMTP_URL), so Shipdeck sends no email.',
   sendTest: 'Send a test email',
@@ -129,6 +181,59 @@ export const mailTexts = {
     expiry: (expiresAt: string) =>
       `The link works once, until ${new Date(expiresAt).toUTCString()}.`,
     action: 'Create your account',
+  },
+  unsubscribe: (what: string) => `Unsubscribe from these emails (${what})`,
+  deploymentFailed: {
+    subject: (project: string) => `Production deployment failed: ${project}`,
+    heading: (project: string) => `${project}: production deployment failed`,
+    body: (project: string, error: string | null) =>
+      `The production deployment of ${project} failed${error ? `: ${error}` : '.'}`,
+    commit: 'Commit',
+    branch: 'Branch',
+    commitAuthor: 'Commit by',
+    pullRequest: 'Pull request',
+    pullRequestAuthor: 'Pull request by',
+    action: 'Open the failed deployment',
+  },
+  reviewRequested: {
+    subject: (repository: string, number: number, title: string) =>
+      `Review requested: ${repository}#${number} ${title}`,
+    heading: 'A review is requested of you',
+    body: (author: string | null, repository: string, number: number, title: string) =>
+      `${author ?? 'Someone'} asks for your review of ${repository}#${number}: ${title}.`,
+    action: 'Open the pull request',
+  },
+  reviewVerdict: {
+    subject: (approved: boolean, repository: string, number: number) =>
+      `${approved ? 'Approved' : 'Changes requested'}: ${repository}#${number}`,
+    heading: (approved: boolean) =>
+      approved ? 'Your pull request is approved' : 'Changes are requested on your pull request',
+    body: (
+      approved: boolean,
+      reviewer: string,
+      repository: string,
+      number: number,
+      title: string,
+    ) =>
+      `${reviewer} ${approved ? 'approved' : 'requested changes on'} ${repository}#${number}: ${title}.`,
+    action: 'Open the pull request',
+  },
+  checksFailed: {
+    subject: (repository: string, number: number) => `Checks failed: ${repository}#${number}`,
+    heading: 'Checks fail on your pull request',
+    body: (repository: string, number: number, title: string | null, sha: string) =>
+      `Checks fail on the head commit ${sha.slice(0, 7)} of ${repository}#${number}${title ? `: ${title}` : ''}.`,
+    action: 'Open the pull request',
+  },
+  digest: {
+    subject: (date: string) => `Your Shipdeck digest for ${date}`,
+    heading: (date: string) => `Your day on Shipdeck, ${date}`,
+    body: (username: string) => `Hi ${username}, here is what waits on you and what shipped.`,
+    waitingOnYou: 'Pull requests waiting on you',
+    yours: 'Your pull requests',
+    deployments: 'Yesterday’s production deployments',
+    unread: (count: number) => `Unread in your inbox (${count})`,
+    action: 'Open Shipdeck',
   },
 } as const;
 

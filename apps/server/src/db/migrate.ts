@@ -25,6 +25,7 @@ import * as githubInbox from './migrations/2026-11-26-120-github-inbox.js';
 import * as instanceAccess from './migrations/2026-11-27-100-instance-access.js';
 import * as mail from './migrations/2026-11-27-300-mail.js';
 import * as emailChanges from './migrations/2026-11-27-301-email-changes.js';
+import * as emailNotificationPreferences from './migrations/2026-11-28-100-email-notification-preferences.js';
 import * as githubRateWindows from './migrations/2026-11-27-200-github-rate-windows.js';
 import * as teamReminders from './migrations/2026-11-28-400-team-reminders.js';
 import * as teams from './migrations/2026-11-28-300-teams.js';
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-200-github-rate-windows': githubRateWindows,
   '2026-11-27-300-mail': mail,
   '2026-11-27-301-email-changes': emailChanges,
+  '2026-11-28-100-email-notification-preferences': emailNotificationPreferences,
   '2026-11-28-300-teams': teams,
   '2026-11-28-400-team-reminders': teamReminders,
 };

@@ -17,6 +17,13 @@ export function buildUser(overrides: Partial<User> = {}): User {
     preferences: {
       notifications: true,
       emailNotifications: true,
+      emailDeploymentFailed: true,
+      emailReviewRequested: true,
+      emailReviewVerdict: true,
+      emailChecksFailed: true,
+      emailDigest: false,
+      digestHour: 8,
+      timeZone: 'UTC',
       githubSync: true,
       vercelSync: true,
     },

@@ -20,6 +20,13 @@ export function toUserDto(row: UserRow, vercel: VercelConnection = null): User {
     preferences: {
       notifications: row.pref_notifications === 1,
       emailNotifications: row.pref_email_notifications === 1,
+      emailDeploymentFailed: row.pref_email_deployment_failed === 1,
+      emailReviewRequested: row.pref_email_review_requested === 1,
+      emailReviewVerdict: row.pref_email_review_verdict === 1,
+      emailChecksFailed: row.pref_email_checks_failed === 1,
+      emailDigest: row.pref_email_digest === 1,
+      digestHour: row.pref_digest_hour,
+      timeZone: row.pref_time_zone,
       githubSync: row.pref_github_sync === 1,
       vercelSync: row.pref_vercel_sync === 1,
     },

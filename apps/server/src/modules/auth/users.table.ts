@@ -15,6 +15,16 @@ export interface UsersTable {
   pref_email_notifications: Generated<number>;
   pref_github_sync: Generated<number>;
   pref_vercel_sync: Generated<number>;
+  /** Each kind of notification email, under pref_email_notifications (which gates them all). */
+  pref_email_deployment_failed: Generated<number>;
+  pref_email_review_requested: Generated<number>;
+  pref_email_review_verdict: Generated<number>;
+  pref_email_checks_failed: Generated<number>;
+  /** The daily digest (off by default), at this hour (0-23) in pref_time_zone. */
+  pref_email_digest: Generated<number>;
+  pref_digest_hour: Generated<number>;
+  /** IANA time zone as the person's browser reports it ('UTC' until it has). */
+  pref_time_zone: Generated<string>;
   created_at: string;
   updated_at: string;
   last_login_at: string | null;

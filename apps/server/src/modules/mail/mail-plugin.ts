@@ -9,6 +9,16 @@ import { renderMail } from './render-mail.js';
 import type { MailJob, OutgoingMail } from './send-mail.js';
 import { MAIL_QUEUE, queueMail } from './send-mail.js';
 import { describeSmtpFailure, isPermanentSmtpFailure } from './smtp-failure.js';
+import {
+  emailSubscriptionKindSchema,
+  emailSubscriptionLabels,
+  mailTexts,
+} from '@shipdeck/shared/mail';
+import {
+  listUnsubscribeHeaders,
+  signUnsubscribeToken,
+  unsubscribeUrl,
+} from './unsubscribe/unsubscribe-token.js';
 
 /** How one attempt at a message ended, for the metrics (sent, failed for good, retried later). */
 export interface MailAttemptReport {
@@ -74,7 +84,31 @@ export const mailPlugin = fp(
         // Sent, given up, or gone with its account: at most once, whoever runs the job again.
         if (!message || message.status !== 'queued') return;
         const payload = mailPayloadSchema.parse(JSON.parse(app.secrets.open(message.payload)));
-        const rendered = await renderMail(payload, { publicUrl: app.config.publicUrl });
+        // Notifications and the digest carry a one-click way out; resets, confirmations and
+        // invitations do not (they are not a subscription).
+        const subscription = emailSubscriptionKindSchema.safeParse(payload.kind);
+        const encryptionKey = app.config.encryptionKey;
+        const unsubscribe =
+          subscription.success && message.user_id && encryptionKey
+            ? {
+                kind: subscription.data,
+                url: unsubscribeUrl(
+                  app.config.publicUrl,
+                  signUnsubscribeToken(encryptionKey, message.user_id, subscription.data),
+                ),
+              }
+            : null;
+        const rendered = await renderMail(payload, {
+          publicUrl: app.config.publicUrl,
+          ...(unsubscribe
+            ? {
+                unsubscribe: {
+                  label: mailTexts.unsubscribe(emailSubscriptionLabels[unsubscribe.kind]),
+                  url: unsubscribe.url,
+                },
+              }
+            : {}),
+        });
         const attempts = message.attempts + 1;
         try {
           await transport.sendMail({
@@ -83,6 +117,11 @@ export const mailPlugin = fp(
             subject: rendered.subject,
             text: rendered.text,
             html: rendered.html,
+            ...(unsubscribe
+              ? {
+                  headers: listUnsubscribeHeaders(unsubscribe.url, settings.from, unsubscribe.kind),
+                }
+              : {}),
           });
         } catch (error) {
           const now = new Date().toISOString();

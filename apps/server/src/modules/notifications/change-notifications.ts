@@ -1,6 +1,6 @@
 import { notificationTexts } from '@shipdeck/shared/notification-constants';
 import { dedupeKeys } from './dedupe-keys.js';
-import type { NotificationInput } from './notify.js';
+import type { NotificationInput, NotificationSubject } from './notify.js';
 
 /**
  * The notification each observed change makes, built the same way whether a webhook or a
@@ -15,6 +15,14 @@ export interface ChangedRepository {
 
 export function repositoryLink(repo: ChangedRepository): string {
   return `/repo/${encodeURIComponent(repo.ownerLogin)}/${encodeURIComponent(repo.name)}`;
+}
+
+function pullRequestSubject(
+  repo: ChangedRepository,
+  number: number,
+  title: string | null,
+): Extract<NotificationSubject, { kind: 'pull-request' }> {
+  return { kind: 'pull-request', repositoryId: repo.id, repository: repo.fullName, number, title };
 }
 
 interface ChangedPullRequest {
@@ -44,6 +52,7 @@ export const changeNotifications = {
     link: repositoryLink(repo),
     repository: repo.fullName,
     dedupeKey: dedupeKeys.reviewRequested(repo.id, pr.number, reviewerLogin),
+    about: pullRequestSubject(repo, pr.number, pr.title),
   }),
   review: (
     repo: ChangedRepository,
@@ -61,6 +70,11 @@ export const changeNotifications = {
       link: repositoryLink(repo),
       repository: repo.fullName,
       dedupeKey: dedupeKeys.review(repo.id, pr.number, review.id),
+      about: {
+        ...pullRequestSubject(repo, pr.number, pr.title),
+        reviewer: review.reviewerLogin,
+        approved: review.approved,
+      },
     };
   },
   checksFailed: (
@@ -76,6 +90,7 @@ export const changeNotifications = {
     link: repositoryLink(repo),
     repository: repo.fullName,
     dedupeKey: dedupeKeys.checksFailed(repo.id, prNumber, headSha),
+    about: { ...pullRequestSubject(repo, prNumber, null), headSha },
   }),
   commitsPushed: (
     repo: ChangedRepository,
@@ -99,6 +114,7 @@ export const changeNotifications = {
     // Straight to the triage page: someone fixing a failed build needs that build, not the list.
     link: `/deployments/${encodeURIComponent(deploymentId)}`,
     dedupeKey: dedupeKeys.deploymentFailed(deploymentId),
+    about: { kind: 'deployment', deploymentId },
   }),
   deploymentReady: (deploymentId: string, name: string, url: string | null): NotificationInput => ({
     type: 'deployment-ready',

@@ -11,6 +11,7 @@ import { findUserById } from '../auth/users.repository.js';
 import { insertEvent } from '../events/events.repository.js';
 import { insertNotificationOnce } from './notifications.repository.js';
 import { toNotificationDto } from './to-notification-dto.js';
+import { mailNotification } from './notification-mail.js';
 
 export interface NotificationInput {
   type: NotificationType;
@@ -27,7 +28,24 @@ export interface NotificationInput {
   dedupeKey: string;
   /** When the change happened; defaults to now. */
   at?: string;
+  /** What the change is about, for the email it may also make (notification-mail.ts). */
+  about?: NotificationSubject;
 }
+
+/** The thing a notification is about, in ids the synced store can look up. */
+export type NotificationSubject =
+  | { kind: 'deployment'; deploymentId: string }
+  | {
+      kind: 'pull-request';
+      repositoryId: number;
+      repository: string;
+      number: number;
+      title: string | null;
+      /** A review's author and verdict, a failing check's head commit. */
+      reviewer?: string | null;
+      approved?: boolean;
+      headSha?: string;
+    };
 
 /** Stores the user's live events in `trx` (with the change they report) and answers their ids. */
 async function storeEvents(
@@ -107,6 +125,8 @@ export async function announceEvent(
 /**
  * The one way an observed change becomes a notification: honours the user's `notifications`
  * preference, inserts at most once per dedupe key and pushes the new item to the browser.
+ * The email it may make is decided here too, by the email switches alone (a person may want
+ * mail and no bell, or the reverse), keyed by the same dedupe key: one change, one email.
  * Answers whether an item was created.
  */
 export async function notify(
@@ -115,7 +135,9 @@ export async function notify(
   input: NotificationInput,
 ): Promise<boolean> {
   const user = await findUserById(app.db, userId);
-  if (!user || user.pref_notifications !== 1) return false;
+  if (!user) return false;
+  await mailNotification(app, user, input);
+  if (user.pref_notifications !== 1) return false;
   return storeAndAnnounce(app, userId, async (trx) => {
     const row = await insertNotificationOnce(trx, {
       id: randomUUID(),

@@ -67,7 +67,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'Change any of the four preference flags',
+        summary:
+          'Change any preference: in-app and email notifications (each kind), the daily digest and its hour, the time zone, syncs',
         security,
         body: preferencesBodySchema,
         response: { 200: successEnvelope(userResultSchema) },
@@ -79,6 +80,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const changes: UserRowUpdate = {
         pref_notifications: flag(body.notifications),
         pref_email_notifications: flag(body.emailNotifications),
+        pref_email_deployment_failed: flag(body.emailDeploymentFailed),
+        pref_email_review_requested: flag(body.emailReviewRequested),
+        pref_email_review_verdict: flag(body.emailReviewVerdict),
+        pref_email_checks_failed: flag(body.emailChecksFailed),
+        pref_email_digest: flag(body.emailDigest),
+        pref_digest_hour: body.digestHour,
+        pref_time_zone: body.timeZone,
         pref_github_sync: flag(body.githubSync),
         pref_vercel_sync: flag(body.vercelSync),
         updated_at: nowIso(),

@@ -5,6 +5,7 @@ import { Head } from '@react-email/head';
 import { Heading } from '@react-email/heading';
 import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
@@ -24,7 +25,24 @@ export interface MailLayoutProps {
   action?: { label: string; url: string };
   /** Said after the button: expiry, "not you?". */
   after?: string[];
+  /** Facts as label: value lines (commit, pull request, author), a value optionally linked. */
+  details?: MailDetail[];
+  /** Titled lists (the digest's); a section with no items is left out. */
+  sections?: MailSection[];
+  /** Notifications and the digest: the footer's one-click way out (RFC 8058's link too). */
+  unsubscribe?: { label: string; url: string };
   publicUrl: string;
+}
+
+export interface MailDetail {
+  label: string;
+  value: string;
+  url?: string;
+}
+
+export interface MailSection {
+  title: string;
+  items: { text: string; url?: string }[];
 }
 
 // Inline styles: many mail clients drop <style> blocks. Calm, like the app: neutral, one accent.
@@ -50,7 +68,41 @@ const styles = {
     fontWeight: 600,
   },
   footer: { fontSize: '12px', color: '#777777' },
+  link: { color: '#111111', textDecoration: 'underline' },
+  sectionTitle: { fontSize: '15px', fontWeight: 600, color: '#111111', margin: '20px 0 4px' },
+  item: { fontSize: '14px', lineHeight: '20px', color: '#333333', margin: '4px 0' },
 } as const;
+
+/** Text, or a link when there is somewhere to go: the text part keeps the URL beside it. */
+function linked(text: string, url: string | undefined): ReactElement | string {
+  return url ? h(Link, { href: url, style: styles.link }, text) : text;
+}
+
+function detailLines(details: MailDetail[]): ReactElement[] {
+  return details.map((detail, index) =>
+    h(
+      Text,
+      { key: `d${index}`, style: styles.item },
+      `${detail.label}: `,
+      linked(detail.value, detail.url),
+    ),
+  );
+}
+
+function sectionBlocks(sections: MailSection[]): ReactElement[] {
+  return sections
+    .filter((section) => section.items.length > 0)
+    .map((section, index) =>
+      h(
+        Section,
+        { key: `s${index}` },
+        h(Heading, { as: 'h2', style: styles.sectionTitle }, section.title),
+        ...section.items.map((item, itemIndex) =>
+          h(Text, { key: `i${itemIndex}`, style: styles.item }, '• ', linked(item.text, item.url)),
+        ),
+      ),
+    );
+}
 
 /** The frame every message shares; each kind's template fills it (mail-templates.ts). */
 export function MailLayout(props: MailLayoutProps): ReactElement {
@@ -69,6 +121,8 @@ export function MailLayout(props: MailLayoutProps): ReactElement {
         ...props.paragraphs.map((paragraph, index) =>
           h(Text, { key: `p${index}`, style: styles.text }, paragraph),
         ),
+        ...detailLines(props.details ?? []),
+        ...sectionBlocks(props.sections ?? []),
         props.action
           ? h(
               Section,
@@ -83,6 +137,13 @@ export function MailLayout(props: MailLayoutProps): ReactElement {
         ),
         h(Hr, null),
         h(Text, { style: styles.footer }, mailTexts.footer(props.publicUrl)),
+        props.unsubscribe
+          ? h(
+              Text,
+              { style: styles.footer },
+              linked(props.unsubscribe.label, props.unsubscribe.url),
+            )
+          : null,
       ),
     ),
   );

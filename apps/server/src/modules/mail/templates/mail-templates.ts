@@ -3,9 +3,13 @@ import type { ReactElement } from 'react';
 import { createElement as h } from 'react';
 import type { MailPayload } from '../mail-payload.js';
 import { MailLayout } from './mail-layout.js';
+import { draftTeamReminderMail } from './team-reminder-template.js';
+import { draftNotificationMail } from './notification-templates.js';
 
 export interface MailTemplateContext {
   publicUrl: string;
+  /** Notifications and the digest only: the footer's unsubscribe link. */
+  unsubscribe?: { label: string; url: string };
 }
 
 export interface MailDraft {
@@ -17,6 +21,15 @@ export interface MailDraft {
 export function draftMail(payload: MailPayload, ctx: MailTemplateContext): MailDraft {
   const { publicUrl } = ctx;
   switch (payload.kind) {
+    case 'team-reminder':
+    case 'team-reminder-disabled':
+      return draftTeamReminderMail(payload, ctx);
+    case 'deployment-failed':
+    case 'review-requested':
+    case 'review-verdict':
+    case 'checks-failed':
+    case 'digest':
+      return draftNotificationMail(payload, ctx);
     case 'test': {
       const t = mailTexts.test;
       return {
