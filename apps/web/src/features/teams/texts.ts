@@ -83,7 +83,7 @@ export const reminderTexts = {
   sendTest: 'Send test now',
   testFailed: 'The test could not be sent.',
   enabled: 'Enabled',
-  neverSent: 'never sent',
+  neverSent: 'Never sent',
   keepUrl: 'Leave empty to keep the current URL.',
   slackUrlHint: 'A Slack incoming-webhook URL. It is stored sealed and never shown again in full.',
   emailHint: 'Sent to the team’s members who have a Shipdeck account with email set up.',

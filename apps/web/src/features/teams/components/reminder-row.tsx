@@ -47,9 +47,8 @@ export function ReminderRow({ org, slug, reminder, onEdit }: ReminderRowProps) {
           </p>
           <p className="flex flex-wrap gap-x-1 text-xs text-zinc-500 dark:text-zinc-400">
             <span>
-              Last sent{' '}
               {reminder.lastSentAt ? (
-                <RelativeTime value={reminder.lastSentAt} />
+                <RelativeTime value={reminder.lastSentAt} prefix="Last sent" />
               ) : (
                 reminderTexts.neverSent
               )}

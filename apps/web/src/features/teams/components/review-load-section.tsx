@@ -44,7 +44,13 @@ export function ReviewLoadSection({ org, slug }: { org: string; slug: string }) 
                 <ReviewLoadBars members={load.data.members} />
               </Suspense>
             </div>
-            <div className="-mx-4 overflow-x-auto sm:mx-0">
+            {/* Focusable, so the part scrolled out of view on a phone is reachable by keyboard. */}
+            <div
+              tabIndex={0}
+              role="region"
+              aria-label="Review load table"
+              className="-mx-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600 sm:mx-0"
+            >
               <table className="w-full min-w-[36rem] text-sm">
                 <caption className="sr-only">
                   Review load per member: open review requests, reviews given and median time to

@@ -38,8 +38,8 @@ describe('the team reminders', () => {
     expect(await screen.findByText('Slack ••••x9Yz')).toBeInTheDocument();
     expect(screen.getAllByText('Mon, Wed at 09:00, 14:30 (Europe/Paris)')).toHaveLength(2);
     expect(screen.getAllByText('created by octocat')).toHaveLength(2);
-    expect(screen.getByText(/never sent/)).toBeInTheDocument();
-    expect(screen.getByText('2h ago')).toBeInTheDocument();
+    expect(screen.getByText('Never sent')).toBeInTheDocument();
+    expect(screen.getByText('Last sent 2h ago')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Enabled: Slack ••••x9Yz' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Enabled: Email to members' })).not.toBeChecked();
     expect(screen.getByText('Turned off: channel_not_found')).toBeInTheDocument();
