@@ -64,6 +64,7 @@ import { healthRoute } from './modules/health/health-route.js';
 import { mailPlugin } from './modules/mail/mail-plugin.js';
 import { testEmailRoute } from './modules/mail/routes/test-email.js';
 import { unsubscribeRoutes } from './modules/mail/unsubscribe/routes/unsubscribe.js';
+import { registerDigestJobs } from './modules/digest/digest-jobs.js';
 import {
   emailChangeAccountRoutes,
   emailChangeConfirmRoute,
@@ -250,6 +251,7 @@ export async function buildApp({
   await registerWebhookJobs(app);
   await registerPruneJobs(app);
   await registerPasswordResetRequestJobs(app);
+  await registerDigestJobs(app);
 
   // An upgraded instance's members may hold the server's Vercel account from before its setting
   // existed (default off): they lose it now, not when an admin first opens /admin.

@@ -233,6 +233,29 @@ export const mailTexts = {
     yours: 'Your pull requests',
     deployments: 'Yesterday’s production deployments',
     unread: (count: number) => `Unread in your inbox (${count})`,
+    review: {
+      approved: 'approved',
+      changes_requested: 'changes requested',
+      review_required: 'waiting for review',
+    } as Record<string, string>,
+    checks: {
+      passing: 'checks passing',
+      failing: 'checks failing',
+      pending: 'checks running',
+      none: 'no checks',
+    } as Record<string, string>,
+    waitsOn: {
+      yourFix: 'waits on you: checks fail',
+      yourChanges: 'waits on you: changes requested',
+      review: (reviewers: string[]) =>
+        reviewers.length > 0 ? `waits on review by ${reviewers.join(', ')}` : 'waits on a review',
+      checks: 'waits on checks',
+      merge: 'ready to merge',
+    },
+    by: (author: string) => `by ${author}`,
+    deploymentFailed: 'failed',
+    deploymentReady: 'ready',
+    moreUnread: (count: number) => `and ${count} more`,
     action: 'Open Shipdeck',
   },
 } as const;

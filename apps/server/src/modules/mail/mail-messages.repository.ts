@@ -36,3 +36,13 @@ export async function recordMailAttempt(
     .where('id', '=', id)
     .execute();
 }
+
+/** Whether a message under this key was ever recorded (sent, queued or given up). */
+export async function mailMessageExists(db: Db, dedupeKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('mail_messages')
+    .select('id')
+    .where('dedupe_key', '=', dedupeKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -24,6 +24,7 @@ export async function renderMail(
         selectors: [
           { selector: `p.${URL_ECHO_CLASS}`, format: 'skip' },
           { selector: 'h1', options: { uppercase: false } },
+          { selector: 'h2', options: { uppercase: false } },
         ],
       },
     }),
