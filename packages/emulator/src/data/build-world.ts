@@ -2,6 +2,7 @@ import { generateAccounts } from './generate-accounts.js';
 import { generateHistory } from './generate-history.js';
 import { generateNotifications } from './generate-notifications.js';
 import { generateRepos } from './generate-repos.js';
+import { addDemoTeams } from './generate-teams.js';
 import { generateVercel } from './generate-vercel.js';
 import { recordDeploymentState } from './github-deployment-sync.js';
 import type { Account, OAuthApp, RepoHistoryData, WorldData } from './model.js';
@@ -93,6 +94,7 @@ function assignProductionAliases(world: World): void {
 function fromData(world: World, data: WorldData): void {
   for (const account of data.accounts) world.addAccount(account);
   for (const repo of data.repos) world.addRepo(repo);
+  for (const team of data.teams) world.addTeam(team);
   for (const [repoId, history] of Object.entries(data.histories))
     world.setHistory(Number(repoId), history);
   for (const user of data.vercel.users) world.vercel.addUser(user);
@@ -115,6 +117,7 @@ function generate(world: World, options: WorldOptions): void {
     richRepos: options.richRepos,
   });
   for (const repo of repos) world.addRepo(repo);
+  addDemoTeams(world, options.now);
   const vercel = generateVercel(
     createRng(options.seed, 'vercel'),
     { accounts, repos, history: (id) => world.history(id).data },

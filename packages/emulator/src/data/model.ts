@@ -157,6 +157,8 @@ export const pullSchema = z.object({
   mergeableState: z.enum(['clean', 'dirty', 'blocked', 'unstable', 'behind', 'unknown', 'draft']),
   /** GitHub computes mergeability in the background: the first fetch of an open PR sees null. */
   mergeabilityComputed: z.boolean().default(false),
+  /** Teams whose review is requested (`requested_teams`); last, as it is added to generated pulls. */
+  requestedTeamIds: z.array(int).optional(),
 });
 export type Pull = z.infer<typeof pullSchema>;
 
@@ -354,6 +356,30 @@ export const vercelDeploymentSchema = z.object({
 });
 export type VercelDeployment = z.infer<typeof vercelDeploymentSchema>;
 
+/** A team of an organisation: members, repositories with the team's permission, and nesting. */
+export const teamSchema = z.object({
+  id: int,
+  orgId: int,
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable().default(null),
+  privacy: z.enum(['closed', 'secret']).default('closed'),
+  /** The parent team: its member list includes this team's members, as GitHub's does. */
+  parentId: int.nullable().default(null),
+  memberIds: z.array(int).default([]),
+  repos: z
+    .array(
+      z.object({
+        repoId: int,
+        permission: z.enum(['pull', 'triage', 'push', 'maintain', 'admin']).default('push'),
+      }),
+    )
+    .default([]),
+  createdAt: iso,
+  updatedAt: iso,
+});
+export type Team = z.infer<typeof teamSchema>;
+
 export const githubTokenSchema = z.object({
   token: z.string(),
   accountId: int,
@@ -383,6 +409,7 @@ export type OAuthApp = z.infer<typeof oauthAppSchema>;
 export const worldDataSchema = z.object({
   accounts: z.array(accountSchema),
   repos: z.array(repoSchema),
+  teams: z.array(teamSchema).default([]),
   /** Keyed by repository id; repositories missing here get a generated history. */
   histories: z.record(z.string(), repoHistorySchema).default({}),
   vercel: z

@@ -6,6 +6,7 @@ import type {
   OAuthApp,
   Repo,
   RepoHistoryData,
+  Team,
   VercelDeployment,
   VercelToken,
   WorldData,
@@ -29,6 +30,7 @@ export interface WorldEvents {
 export class World {
   readonly accounts = new Map<number, Account>();
   readonly repos = new Map<number, Repo>();
+  readonly teams = new Map<number, Team>();
   readonly vercel = new VercelStore();
   readonly githubTokens = new Map<string, GithubToken>();
   readonly vercelTokens = new Map<string, VercelToken>();
@@ -95,6 +97,41 @@ export class World {
     return this.reposByOwner.get(ownerId) ?? [];
   }
 
+  addTeam(team: Team): void {
+    this.teams.set(team.id, team);
+    this.version++;
+  }
+
+  team(orgLogin: string, slug: string): Team | undefined {
+    const org = this.account(orgLogin);
+    if (!org) return undefined;
+    const wanted = slug.toLowerCase();
+    for (const team of this.teams.values())
+      if (team.orgId === org.id && team.slug.toLowerCase() === wanted) return team;
+    return undefined;
+  }
+
+  /** Members of a team, child teams' members included (as GitHub lists them), by id. */
+  teamMemberIds(team: Team): number[] {
+    const ids = new Set(team.memberIds);
+    const seen = new Set([team.id]);
+    const walk = (parentId: number): void => {
+      for (const child of this.teams.values()) {
+        if (child.parentId !== parentId || seen.has(child.id)) continue;
+        seen.add(child.id);
+        for (const id of child.memberIds) ids.add(id);
+        walk(child.id);
+      }
+    };
+    walk(team.id);
+    return [...ids];
+  }
+
+  /** Teams an account belongs to, directly or through a child team. */
+  teamsOf(accountId: number): Team[] {
+    return [...this.teams.values()].filter((team) => this.teamMemberIds(team).includes(accountId));
+  }
+
   hasHistory(repoId: number): boolean {
     return this.histories.has(repoId);
   }
@@ -130,6 +167,7 @@ export class World {
     return {
       accounts: [...this.accounts.values()],
       repos: [...this.repos.values()],
+      teams: [...this.teams.values()],
       histories,
       vercel: {
         users: [...this.vercel.users.values()],

@@ -22,6 +22,7 @@ import { getRateLimit } from './routes/rate-limit.js';
 import { getRepo, listLanguages } from './routes/repos.js';
 import { searchIssues } from './routes/search.js';
 import { searchCommits } from './routes/search-commits.js';
+import { listTeamMembers, listTeamRepos, listUserTeams } from './routes/teams.js';
 import { getAuthenticatedUser, listEmails } from './routes/user.js';
 import { listReposForUser } from './routes/user-repos.js';
 
@@ -48,6 +49,11 @@ export function githubRouter(): Router<GithubRoute> {
     .add('GET', '/user', getAuthenticatedUser)
     .add('GET', '/user/emails', listEmails)
     .add('GET', '/user/repos', listReposForUser)
+    .add('GET', '/user/teams', listUserTeams)
+    .add('GET', '/orgs/:org/teams/:slug/members', listTeamMembers)
+    .add('GET', '/orgs/:org/teams/:slug/repos', listTeamRepos)
+    .add('GET', '/organizations/:orgId/team/:teamId/members', listTeamMembers)
+    .add('GET', '/organizations/:orgId/team/:teamId/repos', listTeamRepos)
     .add('GET', '/search/issues', searchIssues)
     .add('GET', '/search/commits', searchCommits)
     .add('GET', '/rate_limit', getRateLimit)

@@ -5,6 +5,7 @@ import type {
   GhDeploymentStatus,
   Pull,
   Repo,
+  Team,
 } from '../data/model.js';
 import { fakeSha } from '../data/ids.js';
 import type { RepoHistory } from '../data/repo-history.js';
@@ -12,6 +13,7 @@ import { renderDeployment, renderDeploymentStatus } from '../github/render/deplo
 import { renderPull } from '../github/render/pull.js';
 import type { RenderContext } from '../github/render/render-context.js';
 import { renderRepository } from '../github/render/repository.js';
+import { renderTeamSimple } from '../github/render/team.js';
 import { renderSimpleUser } from '../github/render/user.js';
 import { ghTime } from '../github/urls.js';
 
@@ -27,7 +29,9 @@ export function webhookRepository(
   delete body.permissions;
   const owner = ctx.world.ownerOf(repo);
   body.custom_properties = {};
-  if (owner.type === 'Organization') body.organization = owner.login;
+  // Push payloads name the organisation by login; the other events' schemas want an object or
+  // nothing, and the top-level `organization` is where GitHub puts it for them.
+  if (owner.type === 'Organization' && epochDates) body.organization = owner.login;
   if (epochDates) {
     // Push payloads still carry these legacy fields; the other events' schemas do not.
     body.stargazers = repo.stars;
@@ -118,7 +122,7 @@ export function pullRequestPayload(
   const payload: Record<string, unknown> = {
     action,
     number: pull.number,
-    pull_request: renderPull(ctx, repo, pull),
+    pull_request: webhookPull(ctx, repo, pull),
     repository: webhookRepository(ctx, repo, false),
     sender: renderSimpleUser(ctx.urls, sender),
   };
@@ -137,6 +141,64 @@ export function deploymentStatusPayload(
     action: 'created',
     deployment_status: renderDeploymentStatus(ctx, repo, status),
     deployment: renderDeployment(ctx, repo, deployment),
+    repository: webhookRepository(ctx, repo, false),
+    sender: renderSimpleUser(ctx.urls, sender),
+  };
+}
+
+function webhookTeam(ctx: RenderContext, team: Team, withParent: boolean): Record<string, unknown> {
+  const simple = renderTeamSimple(ctx, team);
+  const body: Record<string, unknown> = {};
+  for (const key of [
+    'name',
+    'id',
+    'node_id',
+    'slug',
+    'description',
+    'privacy',
+    'url',
+    'html_url',
+    'members_url',
+    'repositories_url',
+    'permission',
+  ])
+    body[key] = simple[key];
+  if (!withParent) return body;
+  const parent = team.parentId === null ? undefined : ctx.world.teams.get(team.parentId);
+  return { ...body, parent: parent ? webhookTeam(ctx, parent, false) : null };
+}
+
+/** A webhook's pull request: the REST object, with requested teams in the webhooks' team shape. */
+function webhookPull(ctx: RenderContext, repo: Repo, pull: Pull): Record<string, unknown> {
+  return {
+    ...renderPull(ctx, repo, pull),
+    requested_teams: (pull.requestedTeamIds ?? []).flatMap((id) => {
+      const team = ctx.world.teams.get(id);
+      return team ? [webhookTeam(ctx, team, true)] : [];
+    }),
+  };
+}
+
+/**
+ * `pull_request` `review_requested`: GitHub's `oneOf` names either `requested_reviewer` (a person)
+ * or `requested_team` (PROVIDERS.md §10.2).
+ */
+export function reviewRequestedPayload(
+  ctx: RenderContext,
+  repo: Repo,
+  pull: Pull,
+  requested: { reviewer: Account } | { team: Team },
+  sender: Account,
+): Record<string, unknown> {
+  const payload: Record<string, unknown> = {
+    action: 'review_requested',
+    number: pull.number,
+    pull_request: webhookPull(ctx, repo, pull),
+  };
+  if ('team' in requested) payload.requested_team = webhookTeam(ctx, requested.team, true);
+  else payload.requested_reviewer = renderSimpleUser(ctx.urls, requested.reviewer);
+  return {
+    ...payload,
     repository: webhookRepository(ctx, repo, false),
     sender: renderSimpleUser(ctx.urls, sender),
   };

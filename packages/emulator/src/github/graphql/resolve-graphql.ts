@@ -1,5 +1,5 @@
 import { nodeId } from '../../data/ids.js';
-import type { Account, Pull, Repo, Review } from '../../data/model.js';
+import type { Account, Pull, Repo, Review, Team } from '../../data/model.js';
 import type { RepoHistory } from '../../data/repo-history.js';
 import { memoByVersion } from '../../data/version-memo.js';
 import type { World } from '../../data/world.js';
@@ -259,6 +259,111 @@ function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>
         path,
       ),
     reviewDecision: ({ history, pull }) => reviewDecision(history, pull),
+    mergeable: ({ pull }) =>
+      pull.mergeableState === 'dirty'
+        ? 'CONFLICTING'
+        : pull.mergeableState === 'unknown'
+          ? 'UNKNOWN'
+          : 'MERGEABLE',
+    reviewRequests: ({ pull }, field, path) => {
+      // People and teams still asked, a `RequestedReviewer` union each (PROVIDERS.md §10.2).
+      const { count } = pageSize(field, 'reviewRequests');
+      const all: Array<{ id: number; type: 'User' | 'Team'; account?: Account; team?: Team }> = [
+        ...pull.requestedReviewerIds.flatMap((id) => {
+          const account = ctx.world.accounts.get(id);
+          return account ? [{ id, type: 'User' as const, account }] : [];
+        }),
+        ...(pull.requestedTeamIds ?? []).flatMap((id) => {
+          const team = ctx.world.teams.get(id);
+          return team ? [{ id, type: 'Team' as const, team }] : [];
+        }),
+      ];
+      return resolveObject(
+        'ReviewRequestConnection',
+        null,
+        field.selections,
+        {
+          totalCount: () => all.length,
+          nodes: (_s, nodes, nodesPath) =>
+            all.slice(0, count).map((request, i) =>
+              resolveObject(
+                'ReviewRequest',
+                request,
+                nodes.selections,
+                {
+                  id: (r) =>
+                    nodeId('ReviewRequest', pull.id * 1000 + i + (r.type === 'Team' ? 500 : 0)),
+                  asCodeOwner: () => false,
+                  requestedReviewer: (r, reviewer, reviewerPath) =>
+                    r.type === 'User' && r.account
+                      ? resolveObject(
+                          'User',
+                          r.account,
+                          reviewer.selections,
+                          loginResolvers,
+                          reviewerPath,
+                        )
+                      : r.team
+                        ? resolveObject(
+                            'Team',
+                            r.team,
+                            reviewer.selections,
+                            teamResolvers(ctx),
+                            reviewerPath,
+                          )
+                        : null,
+                },
+                [...nodesPath, i],
+              ),
+            ),
+        },
+        path,
+      );
+    },
+    reviews: (source, field, path) => {
+      // Submitted reviews, oldest first (pending drafts are their author's only).
+      const { count, fromEnd } = pageSize(field, 'reviews');
+      const all = source.history.data.reviews
+        .filter((r) => r.pullNumber === source.pull.number && r.state !== 'PENDING')
+        .sort((a, b) => (a.submittedAt ?? '').localeCompare(b.submittedAt ?? '') || a.id - b.id);
+      const page = fromEnd ? all.slice(-count) : all.slice(0, count);
+      return resolveObject(
+        'PullRequestReviewConnection',
+        null,
+        field.selections,
+        {
+          totalCount: () => all.length,
+          nodes: (_s, nodes, nodesPath) =>
+            page.map((review, i) =>
+              resolveObject(
+                'PullRequestReview',
+                review,
+                nodes.selections,
+                {
+                  id: (r) => nodeId('PullRequestReview', r.id),
+                  databaseId: (r) => r.id,
+                  state: (r) => r.state,
+                  submittedAt: (r) => r.submittedAt,
+                  author: (r, author, authorPath) => {
+                    const account = ctx.world.accounts.get(r.userId);
+                    return account
+                      ? resolveObject(
+                          'User',
+                          account,
+                          author.selections,
+                          loginResolvers,
+                          authorPath,
+                        )
+                      : null;
+                  },
+                },
+                [...nodesPath, i],
+              ),
+            ),
+        },
+        path,
+      );
+    },
     latestOpinionatedReviews: (source, field, path) => {
       // The newest approval or request for changes of each reviewer, oldest first.
       const { count, fromEnd } = pageSize(field, 'latestOpinionatedReviews');
@@ -342,6 +447,23 @@ const loginResolvers: Record<string, Resolver<Account>> = {
   login: (account) => account.login,
   databaseId: (account) => account.id,
 };
+
+function teamResolvers(ctx: GraphqlContext): Record<string, Resolver<Team>> {
+  const orgOf = (team: Team): Account | undefined => ctx.world.accounts.get(team.orgId);
+  return {
+    id: (team) => nodeId('Team', team.id),
+    databaseId: (team) => team.id,
+    slug: (team) => team.slug,
+    name: (team) => team.name,
+    combinedSlug: (team) => `${orgOf(team)?.login ?? ''}/${team.slug}`,
+    organization: (team, field, path) => {
+      const org = orgOf(team);
+      return org
+        ? resolveObject('Organization', org, field.selections, loginResolvers, path)
+        : null;
+    },
+  };
+}
 
 interface RepoSource {
   repo: Repo;

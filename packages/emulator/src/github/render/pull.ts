@@ -4,6 +4,7 @@ import { authorAssociation } from '../visibility.js';
 import { ghTime } from '../urls.js';
 import type { RenderContext } from './render-context.js';
 import { renderRepository } from './repository.js';
+import { renderTeam, renderTeamSimple } from './team.js';
 import { renderSimpleUser } from './user.js';
 
 function accounts(ctx: RenderContext, ids: readonly number[]): Account[] {
@@ -84,7 +85,10 @@ export function renderPullSimple(
     requested_reviewers: accounts(ctx, pull.requestedReviewerIds).map((a) =>
       renderSimpleUser(ctx.urls, a),
     ),
-    requested_teams: [],
+    requested_teams: (pull.requestedTeamIds ?? []).flatMap((id) => {
+      const team = ctx.world.teams.get(id);
+      return team ? [renderTeam(ctx, team)] : [];
+    }),
     labels: pull.labels.map((label) => renderLabel(ctx, repo, label)),
     milestone: null,
     draft: pull.draft,
@@ -117,6 +121,11 @@ export function renderPull(ctx: RenderContext, repo: Repo, pull: Pull): Record<s
   const computed = pull.state === 'open' && pull.mergeabilityComputed;
   return {
     ...renderPullSimple(ctx, repo, pull),
+    // A single pull request carries `team-simple` requested teams, a list item `team`.
+    requested_teams: (pull.requestedTeamIds ?? []).flatMap((id) => {
+      const team = ctx.world.teams.get(id);
+      return team ? [renderTeamSimple(ctx, team)] : [];
+    }),
     merged: pull.mergedAt !== null,
     mergeable: computed ? pull.mergeableState !== 'dirty' : null,
     rebaseable: computed ? pull.mergeableState !== 'dirty' : null,
