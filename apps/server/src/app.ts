@@ -41,6 +41,8 @@ import { syncedDoraLoader } from './modules/insights/synced-dora-loader.js';
 import { doraRoute } from './modules/insights/routes/dora.js';
 import { etasRoute } from './modules/insights/routes/etas.js';
 import { teamRoutes } from './modules/teams/routes/teams.js';
+import { teamReminderRoutes } from './modules/team-reminders/routes/team-reminders.js';
+import { registerReminderJobs } from './modules/team-reminders/reminder-jobs.js';
 import { metaRoute } from './modules/meta/meta-route.js';
 import { registerVercelSyncJobs } from './modules/vercel/vercel-sync-jobs.js';
 import { registerVercelAliasOutcomeJobs } from './modules/vercel/vercel-alias-outcome.js';
@@ -227,6 +229,8 @@ export async function buildApp({
   await app.register(doraRoute, { prefix: '/api/insights', loader: syncedDoraLoader });
   await app.register(etasRoute, { prefix: '/api/insights' });
   await app.register(teamRoutes, { prefix: '/api/teams', loader: syncedDoraLoader });
+  await app.register(teamReminderRoutes, { prefix: '/api/teams' });
+  await registerReminderJobs(app);
 
   await app.register(
     async (vercel) => {

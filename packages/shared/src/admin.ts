@@ -119,6 +119,10 @@ export const auditActionLabels = {
   'github.disconnected': 'Disconnected GitHub',
   'vercel.connected': 'Connected Vercel',
   'vercel.disconnected': 'Disconnected Vercel',
+  'reminder.created': 'Created a team reminder',
+  'reminder.updated': 'Changed a team reminder',
+  'reminder.deleted': 'Deleted a team reminder',
+  'reminder.disabled': 'Turned a team reminder off (Slack refused it)',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActionSchema = z.enum(

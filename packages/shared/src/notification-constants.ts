@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'deployment-failed',
   'deployment-ready',
   'commits-pushed',
+  'reminder-disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -33,6 +34,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   'deployment-failed': 'Deployment failed',
   'deployment-ready': 'Production deployment ready',
   'commits-pushed': 'New commits',
+  'reminder-disabled': 'Team reminder turned off',
 };
 
 /** Where an inbox item comes from: a GitHub notification thread, or an event Shipdeck derived. */

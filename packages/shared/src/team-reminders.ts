@@ -141,6 +141,8 @@ export const reminderTexts = {
   disabledTitle: 'A team reminder was turned off',
   disabledMessage: (team: string, reason: string) =>
     `Slack refused the reminder of ${team} (${reason}), so it is off. Point it at another channel's webhook and turn it on again.`,
+  notFound: 'Reminder not found',
+  webhookRequired: 'is required for a Slack reminder',
   hostNotAllowed: (origins: readonly string[]) =>
     `must be a Slack incoming-webhook URL starting with ${origins.join(' or ')}`,
 } as const;

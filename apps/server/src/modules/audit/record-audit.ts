@@ -18,7 +18,14 @@ export const COMMAND_LINE_ACTOR: AuditActor = { kind: 'cli', userId: null, usern
 export const SYSTEM_ACTOR: AuditActor = { kind: 'system', userId: null, username: null };
 
 export interface AuditTarget {
-  type: 'user' | 'invitation' | 'settings' | 'vercel-deployment' | 'vercel-project' | 'connection';
+  type:
+    | 'user'
+    | 'invitation'
+    | 'settings'
+    | 'vercel-deployment'
+    | 'vercel-project'
+    | 'connection'
+    | 'team-reminder';
   id: string | null;
   label: string;
 }

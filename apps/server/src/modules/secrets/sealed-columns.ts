@@ -13,4 +13,5 @@ export interface SealedColumn {
  */
 export const sealedColumns: readonly SealedColumn[] = [
   { table: 'provider_tokens', column: 'token_sealed', key: ['user_id', 'provider'] },
+  { table: 'team_reminders', column: 'slack_webhook_sealed', key: ['id'] },
 ];

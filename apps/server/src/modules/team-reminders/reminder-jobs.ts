@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Job } from '../../jobs/job-queue.js';
+import type { DeliveryJob } from './deliver-reminder.js';
+import {
+  DELIVERY_RETRY_DELAY_SECONDS,
+  DELIVERY_RETRY_LIMIT,
+  deliverReminderSlot,
+} from './deliver-reminder.js';
+import { slotsBetween } from './reminder-schedule.js';
+import { reminderScheduleOf } from './to-reminder-dto.js';
+import { claimDelivery, listEnabledReminders } from './team-reminders.repository.js';
+
+export const REMINDER_TICK_QUEUE = 'team-reminder.tick';
+export const REMINDER_DELIVER_QUEUE = 'team-reminder.deliver';
+
+// A slot missed while no instance ran (a restart, a deploy) is still sent this long after.
+const CATCH_UP_MS = 15 * 60_000;
+
+/**
+ * Finds the (reminder, slot) pairs due by `now` and queues each once: the delivery row's primary
+ * key lets one caller win, however many instances tick at once. Answers how many it queued.
+ */
+export async function queueDueReminders(app: FastifyInstance, now: number): Promise<number> {
+  let queued = 0;
+  for (const reminder of await listEnabledReminders(app.db)) {
+    // Never a slot from before the reminder existed (or was last changed).
+    const from = Math.max(now - CATCH_UP_MS, Date.parse(reminder.updated_at));
+    for (const slot of slotsBetween(reminderScheduleOf(reminder), from, now)) {
+      const slotIso = new Date(slot).toISOString();
+      if (!(await claimDelivery(app.db, reminder.id, slotIso, new Date(now).toISOString())))
+        continue;
+      await app.jobs.send<DeliveryJob>(
+        REMINDER_DELIVER_QUEUE,
+        { reminderId: reminder.id, slot: slotIso },
+        {
+          singletonKey: `reminder:${reminder.id}:${slotIso}`,
+          retryLimit: DELIVERY_RETRY_LIMIT,
+          retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS,
+        },
+      );
+      queued += 1;
+    }
+  }
+  return queued;
+}
+
+/** The minute tick (one job per tick across instances) and the per-slot delivery jobs. */
+export async function registerReminderJobs(app: FastifyInstance): Promise<void> {
+  await app.jobs.work(REMINDER_TICK_QUEUE, async () => {
+    await queueDueReminders(app, Date.now());
+  });
+  await app.jobs.work<DeliveryJob>(REMINDER_DELIVER_QUEUE, (job: Job<DeliveryJob>) =>
+    deliverReminderSlot(app, job.data, job),
+  );
+  await app.jobs.schedule(REMINDER_TICK_QUEUE, '* * * * *');
+}
