@@ -13,6 +13,7 @@ import { vercelConnectionOf } from '../../vercel-store/vercel-connection-dto.js'
 import type { UserRowUpdate } from '../../auth/users.table.js';
 import { findUserByEmail, updateUser } from '../../auth/users.repository.js';
 import { startEmailChange } from '../../mail/email-change/start-email-change.js';
+import { recordRequestAudit } from '../../audit/record-audit.js';
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
@@ -53,6 +54,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(confirmByMail ? {} : { email }),
           updated_at: nowIso(),
         });
+        if (email !== user.email) {
+          // With mail the change waits for its link; without, it is made here and now.
+          await recordRequestAudit(app.db, request, {
+            action: confirmByMail ? 'email.change_requested' : 'email.change_confirmed',
+            target: { type: 'user', id: user.id, label: user.username },
+            details: { from: user.email, to: email, confirmedByMail: false },
+          });
+        }
         return ok({ user: toUserDto(updated, await vercelConnectionOf(app, updated)) });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', errorMessages.emailTaken);

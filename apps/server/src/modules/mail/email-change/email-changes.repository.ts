@@ -10,14 +10,15 @@ export async function cancelPendingEmailChanges(
   db: Db,
   userId: string,
   nowIso: string,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const result = await db
     .updateTable('email_changes')
     .set({ cancelled_at: nowIso })
     .where('user_id', '=', userId)
     .where('confirmed_at', 'is', null)
     .where('cancelled_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** The change waiting for this account, if one is unexpired. */

@@ -23,6 +23,7 @@ import {
   markEmailChangeConfirmed,
 } from '../email-changes.repository.js';
 import { startEmailChange } from '../start-email-change.js';
+import { recordRequestAudit, userActor } from '../../../audit/record-audit.js';
 
 const invalid = () =>
   new AppError(400, 'VALIDATION_ERROR', mailUiTexts.confirmEmailInvalid, [
@@ -97,7 +98,14 @@ export const emailChangeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      await cancelPendingEmailChanges(app.db, user.id, nowIso());
+      const pending = await findPendingEmailChange(app.db, user.id, nowIso());
+      if ((await cancelPendingEmailChanges(app.db, user.id, nowIso())) > 0) {
+        await recordRequestAudit(app.db, request, {
+          action: 'email.change_cancelled',
+          target: { type: 'user', id: user.id, label: user.username },
+          details: { from: user.email, to: pending?.new_email ?? null },
+        });
+      }
       return ok({});
     },
   );
@@ -135,6 +143,13 @@ export const emailChangeConfirmRoute: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         if (!(await markEmailChangeConfirmed(trx, change.id, now))) throw invalid();
         await updateUser(trx, user.id, { email: change.new_email, updated_at: now });
+      });
+      // Opened from the mailed link, signed in or not: the account's owner proved the address.
+      await recordRequestAudit(app.db, request, {
+        actor: userActor(user),
+        action: 'email.change_confirmed',
+        target: { type: 'user', id: user.id, label: user.username },
+        details: { from: user.email, to: change.new_email, confirmedByMail: true },
       });
       return ok({ email: change.new_email });
     },
