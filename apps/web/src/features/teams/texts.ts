@@ -51,8 +51,6 @@ export const teamTexts = {
   noDoraTitle: 'No deployment data for this team',
   noDoraDescription:
     'None of the team’s repositories you can read is linked to a Vercel project with synced production deployments yet.',
-  yourTeamsTitle: 'Your teams',
-  yourTeamsDescription: 'Open pull requests in each team’s repositories, by who they wait on.',
 } as const;
 
 /** The order the team page shows the groups in (the server's WAITING_ON_KINDS, without zod). */
