@@ -200,6 +200,7 @@ const pullRequestSearchColumns = [
   'html_url',
   'comments',
   'assignees',
+  'labels',
   'created_at',
   'updated_at',
   'closed_at',

@@ -42,6 +42,10 @@ const pullRequestFields = {
   draft: z.boolean().optional(),
   user: account.nullable(),
   assignees: z.array(account).nullable().optional(),
+  labels: z
+    .array(z.object({ name: z.string() }))
+    .nullable()
+    .optional(),
   html_url: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -124,6 +128,9 @@ export function repositoryRow(
 const logins = (people: { login: string }[] | null | undefined) =>
   JSON.stringify((people ?? []).map((person) => person.login));
 
+const labelNames = (labels: { name: string }[] | null | undefined) =>
+  JSON.stringify((labels ?? []).map((label) => label.name));
+
 /** The columns a search hit and a pull request answer both carry, mapped alike. */
 function pullRequestRow(
   item: SearchItem | WirePull,
@@ -153,6 +160,7 @@ function pullRequestRow(
     author_avatar_url: item.user?.avatar_url ?? null,
     html_url: item.html_url,
     assignees: logins(item.assignees),
+    labels: labelNames(item.labels),
     created_at: item.created_at,
     updated_at: item.updated_at,
     closed_at: item.closed_at,
