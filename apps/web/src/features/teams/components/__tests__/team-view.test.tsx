@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { TeamRoute } from '@/app/routes/app/team';
 import { fail, mockApi, ok, type RecordedRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+import { ReviewLoadSection } from '../review-load-section';
+import { TeamDoraSection } from '../team-dora-section';
 import { buildUser } from '@/testing/test-data';
 import {
   buildReviewLoadMember,
@@ -152,7 +154,10 @@ describe('the team page', () => {
 
   it('shows the review load as a table with members who have no Shipdeck account', async () => {
     mockApi(teamRoutes());
-    renderApp(<TeamRoute />, { url: '/teams/octo-org/platform', path, user });
+    renderApp(<ReviewLoadSection org="octo-org" slug="platform" />, {
+      url: '/teams/octo-org/platform',
+      user,
+    });
     const table = await screen.findByRole('table', { name: /Review load per member/ });
     const monalisa = within(table).getByRole('row', { name: /monalisa/ });
     expect(within(monalisa).getByText('no Shipdeck account')).toBeInTheDocument();
@@ -166,12 +171,18 @@ describe('the team page', () => {
   });
 
   it('says plainly when the team has no deployment data, and the first-deployment rule', async () => {
-    mockApi(teamRoutes());
-    renderApp(<TeamRoute />, { url: '/teams/octo-org/platform', path, user });
+    const { requests } = mockApi(teamRoutes());
+    renderApp(<TeamDoraSection org="octo-org" slug="platform" />, {
+      url: '/teams/octo-org/platform',
+      user,
+    });
     expect(await screen.findByText('No deployment data for this team')).toBeInTheDocument();
     expect(
       screen.getByText(/first recorded deployment counts for deployment frequency/),
     ).toBeInTheDocument();
+    expect(requests.at(-1)?.params).toEqual({ days: 30 });
+    await userEvent.selectOptions(screen.getByLabelText('Window'), 'Last 7 days');
+    await waitFor(() => expect(requests.at(-1)?.params).toEqual({ days: 7 }));
   });
 
   it('shows a not-found state when the server answers 404', async () => {
