@@ -58,6 +58,7 @@ import {
   writePhaseCursor,
 } from './sync-cursors.js';
 import { SHIP_STATUS_PHASE, shipStatePullsDue, syncShipStates } from './sync-ship-states.js';
+import { syncTeams } from './sync-teams.js';
 
 /** The sync_state resource whose last success is the last full refresh. */
 const FULL_REFRESH_RESOURCE = 'full-refresh';
@@ -85,6 +86,11 @@ const repositoryPageResource = (page: number) => `repositories:page:${page}`;
  * confirms the repositories it listed last time. A refresh stops at page 1's 304 (nothing was
  * pushed or changed); a full refresh reads every page, so access lost further down is noticed.
  * The next page to read is kept in the store: a wait resumes there.
+ *
+ * The next page is asked for while this one is stored: requests still go out one at a time (as
+ * GitHub asks of a client), but a page's round trip no longer waits for the previous page's
+ * writes, which took about as long as the round trip itself (issue 33: about 110 ms against
+ * 175 ms a page for 51 pages, on PostgreSQL at a load average of 9).
  */
 async function syncRepositories(ctx: SyncContext): Promise<void> {
   const { cursor } = await readPhaseCursor(ctx, 'repositories', repositoriesCursorSchema);
@@ -95,29 +101,44 @@ async function syncRepositories(ctx: SyncContext): Promise<void> {
     direction: 'desc',
     affiliation: 'owner,collaborator,organization_member',
   };
-  let lastPage = cursor?.lastPage ?? 1;
-  let done = cursor?.done ?? 0;
-  for (let page = cursor?.next ?? 1; ; page += 1) {
-    const pageKey = key(ctx.userId, repositoryPageResource(page));
-    const pageState = await findSyncState(ctx.app.db, pageKey);
+  const fetchPage = async (page: number) => {
+    const pageState = await findSyncState(
+      ctx.app.db,
+      key(ctx.userId, repositoryPageResource(page)),
+    );
     const known = parseCursor(pageState, repositoryPageSchema);
     // Without the ids it listed, a 304 could not confirm anything: ask unconditionally.
     const etag = known ? pageState?.etag : null;
     const answer = await ctx.client.get('GET /user/repos', { ...params, page }, etag);
-    let hasNext: boolean;
-    if (answer.status === 304 && known) {
-      if (page === 1 && !ctx.full) {
-        await writePhaseCursor(ctx.app.db, ctx, 'repositories', {
-          run: ctx.startedAt,
-          next: null,
-          lastPage,
-          done,
-        });
-        return;
-      }
+    return { known, answer };
+  };
+  let lastPage = cursor?.lastPage ?? 1;
+  let done = cursor?.done ?? 0;
+  let ahead = fetchPage(cursor?.next ?? 1);
+  for (let page = cursor?.next ?? 1; ; page += 1) {
+    const { known, answer } = await ahead;
+    const unchanged = answer.status === 304 && known !== null;
+    if (unchanged && page === 1 && !ctx.full) {
+      await writePhaseCursor(ctx.app.db, ctx, 'repositories', {
+        run: ctx.startedAt,
+        next: null,
+        lastPage,
+        done,
+      });
+      return;
+    }
+    const hasNext = unchanged
+      ? known.hasNext
+      : Boolean(answer.link && /rel="next"/.test(answer.link));
+    if (hasNext) {
+      ahead = fetchPage(page + 1);
+      // Awaited on the next turn; a wait or failure there must not go unhandled meanwhile
+      // (this page's writes finish first, and its cursor then names the page to resume at).
+      ahead.catch(() => undefined);
+    }
+    if (unchanged) {
       await confirmAccess(ctx.app.db, ctx.userId, known.ids, ctx.startedAt);
       done += known.ids.length;
-      hasNext = known.hasNext;
     } else {
       ctx.changed.add('repositories').add('repository').add('stats');
       const repos = parseRepositories(answer.data);
@@ -128,7 +149,6 @@ async function syncRepositories(ctx: SyncContext): Promise<void> {
         ctx.startedAt,
       );
       done += repos.length;
-      hasNext = Boolean(answer.link && /rel="next"/.test(answer.link));
       lastPage = lastPageFromLink(answer.link ?? undefined) ?? Math.max(lastPage, page);
       await writePhaseCursor(
         ctx.app.db,
@@ -551,6 +571,7 @@ export async function syncGithubAccount(
     await filled(['github_repositories', 'github_repository_access']);
     await syncPullRequests(ctx);
     await syncRecentRepositories(ctx);
+    await syncTeams(ctx, user);
     await filled(['github_pull_requests', 'github_pull_request_involvement', 'github_commits']);
     if (ctx.full) {
       await dropUnconfirmedInvolvement(app.db, user.id, ctx.startedAt);

@@ -45,7 +45,9 @@ export async function shipStatePullsDue(app: FastifyInstance, userId: string): P
  * the most recently updated and any never read, which one query covers; webhooks carry the rest
  * of the news. Where GraphQL is unavailable or failing, conditional REST reads of the same pull
  * requests do (an unchanged pull request costs 304s, free of rate limit). Both are held to the
- * sync's budget: a REST pass the budget cuts short resumes with the next sync. One pull request failing leaves its stored state as it was.
+ * sync's budget: the deferred pass keeps the pull requests still to ask for in the store on
+ * either path and goes on with them after a wait; a refresh's pass the budget cuts short leaves
+ * them to the next sync. One pull request failing leaves its stored state as it was.
  */
 export async function syncShipStates(
   ctx: SyncContext,
@@ -119,7 +121,14 @@ export async function syncShipStates(
       'GitHub GraphQL unavailable; ship states read through REST',
     );
   }
-  await syncShipStatesByRest(ctx, octokit, due, options);
+  // Only what GraphQL did not answer before it failed, with the same cursor and progress.
+  await syncShipStatesByRest(
+    ctx,
+    octokit,
+    due.filter((pull) => left.has(Number(pull.id))),
+    options,
+    { left, total },
+  );
 }
 
 /** Stores what GraphQL answered, tells the news as the REST pass does, notes what changed. */
@@ -156,14 +165,21 @@ async function storeGraphqlStates(
   }
 }
 
-/** The REST pass: three conditional reads per pull request (and its head when not listed). */
+/**
+ * The REST pass: three conditional reads per pull request (and its head when not listed). The
+ * deferred pass keeps the pull requests still to ask for in the store after each one, as the
+ * GraphQL pass does after each query: a wait puts the job back and it goes on from there.
+ */
 async function syncShipStatesByRest(
   ctx: SyncContext,
   octokit: Octokit,
   pulls: readonly ShipPull[],
-  options: { notify: boolean; storedHeadsCurrent: boolean },
+  options: { notify: boolean; storedHeadsCurrent: boolean; resumable?: boolean },
+  progress: { left: Set<number>; total: number },
 ): Promise<void> {
-  let done = 0;
+  const { left, total } = progress;
+  const keep = () =>
+    writePhaseCursor(ctx.app.db, ctx, SHIP_STATUS_RESOURCE, { pending: [...left], total });
   for (const pull of pulls) {
     try {
       const listed =
@@ -178,15 +194,21 @@ async function syncShipStatesByRest(
       }
       if (options.notify) await notifyShipNews(ctx, pull, state);
     } catch (error) {
-      // A spent budget ends this step for every pull request alike; the next sync resumes.
-      if (error instanceof RetryLaterError) break;
+      // A spent budget ends this step for every pull request alike: the deferred pass waits
+      // with the rest kept (this one included); a refresh's pass leaves them to the next sync.
+      if (error instanceof RetryLaterError) {
+        if (!options.resumable) break;
+        await keep();
+        throw error;
+      }
       ctx.app.log.warn(
         { userId: ctx.userId, pullRequestId: Number(pull.id), reason: describeSyncError(error) },
         'GitHub ship state not refreshed',
       );
     }
-    done += 1;
-    await reportProgress(ctx, SHIP_STATUS_PHASE, done, pulls.length);
+    left.delete(Number(pull.id));
+    if (options.resumable) await keep();
+    await reportProgress(ctx, SHIP_STATUS_PHASE, total - left.size, total);
   }
 }
 
