@@ -60,6 +60,17 @@ async function pullRequestRef(
 }
 
 /**
+ * The pull request a production commit came from, as GitHub writes it into the commit: a squash
+ * merge's "Title (#12)" or a merge commit's "Merge pull request #12 from …". Vercel names a pull
+ * request only for previews.
+ */
+export function pullRequestNumberIn(message: string | null): number | null {
+  const firstLine = message?.split('\n')[0] ?? '';
+  const found = /\(#(\d+)\)\s*$/.exec(firstLine) ?? /^Merge pull request #(\d+) /.exec(firstLine);
+  return found?.[1] ? Number(found[1]) : null;
+}
+
+/**
  * A failed production deployment, told from this person's synced copy of it: its target, commit
  * and pull request. A delivery that arrives before any sync stored the deployment mails nothing
  * yet: the sync it asks for stores it and notifies again, under the same key.
@@ -83,7 +94,8 @@ async function deploymentFailedPayload(
       : null;
   const githubWeb = app.config.github.webUrl;
   let pullRequest: MailPullRequestRef | null = null;
-  if (repository && deployment.pr_id !== null) {
+  const prNumber = deployment.pr_id ?? pullRequestNumberIn(deployment.commit_message);
+  if (repository && prNumber !== null) {
     const row = await app.db
       .selectFrom('github_pull_requests')
       .innerJoin(
@@ -99,16 +111,16 @@ async function deploymentFailedPayload(
         'github_repositories.name',
       ])
       .where('github_repositories.full_name', '=', repository)
-      .where('github_pull_requests.number', '=', deployment.pr_id)
+      .where('github_pull_requests.number', '=', prNumber)
       .executeTakeFirst();
     pullRequest = {
       repository,
-      number: deployment.pr_id,
+      number: prNumber,
       title: row?.title ?? null,
       url: row
         ? `${app.config.publicUrl}/repo/${encodeURIComponent(row.owner_login)}/${encodeURIComponent(row.name)}`
         : `${app.config.publicUrl}/dashboard`,
-      githubUrl: row?.html_url ?? `${githubWeb}/${repository}/pull/${deployment.pr_id}`,
+      githubUrl: row?.html_url ?? `${githubWeb}/${repository}/pull/${prNumber}`,
       author: row?.author_login ?? null,
     };
   }

@@ -166,4 +166,63 @@ describe.each(testDialects)('notification emails on %s', (dialect) => {
       .execute();
     expect(items).toHaveLength(2);
   });
+  it('a failed production deployment names its commit, the pull request it came from and their authors; a preview’s failure mails nothing', async () => {
+    const { author, reviewer } = await world('dp', 8105);
+    const at = new Date().toISOString();
+    const row = (id: string, target: 'production' | 'preview') => ({
+      user_id: reviewer.userId,
+      id,
+      project_id: 'prj_api',
+      name: 'api-web',
+      url: `${id}.vercel.app`,
+      inspector_url: null,
+      state: 'ERROR',
+      target,
+      branch: 'main',
+      commit_sha: 'abc1234def5678',
+      commit_message: 'Faster builds (#7)\n\nDetails',
+      commit_author_name: 'Ada Lovelace',
+      commit_author_login: 'ada',
+      commit_org: 'dp-author',
+      commit_repo: 'api',
+      commit_repo_id: 8105,
+      pr_id: null,
+      error_code: 'BUILD_FAILED',
+      error_message: 'Command "npm run build" exited with 1',
+      created_at: at,
+      building_at: at,
+      ready_at: null,
+      updated_at: at,
+      build_log: null,
+      build_log_fetched_at: null,
+      synced_at: at,
+    });
+    await t.database.db
+      .insertInto('vercel_deployments')
+      .values([row('dpl_prod', 'production'), row('dpl_prev', 'preview')])
+      .execute();
+    await notify(
+      t.app,
+      reviewer.userId,
+      changeNotifications.deploymentFailed('dpl_prev', 'api-web'),
+    );
+    await notify(
+      t.app,
+      reviewer.userId,
+      changeNotifications.deploymentFailed('dpl_prod', 'api-web'),
+    );
+    await deliver(reviewer.account.email, 1);
+    await t.app.jobs.drain();
+    const messages = mailTo(box.receiver, reviewer.account.email);
+    expect(messages.map((m) => m.subject)).toEqual(['Production deployment failed: api-web']);
+    const text = messages[0]?.text ?? '';
+    expect(text).toContain('failed: Command "npm run build" exited with 1');
+    expect(text).toContain('Commit: abc1234 Faster builds (#7)');
+    expect(text).toContain('Commit by: ada');
+    expect(text).toContain('Pull request: dp-author/api#7 Faster builds');
+    expect(text).toContain('Pull request by: dp-author');
+    expect(linkIn(text, `${PUBLIC_URL}/deployments/`)).toBe(`${PUBLIC_URL}/deployments/dpl_prod`);
+    expect(messages[0]?.html).toContain('href="https://github.com/dp-author/api/pull/7"');
+    expect(mailTo(box.receiver, author.account.email)).toHaveLength(0);
+  });
 });
