@@ -11,8 +11,13 @@ import { getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { TestEmailButton } from './test-email-button';
+import { EmailNotificationSwitches, browserTimeZone } from './email-notification-switches';
 
-const OPTIONS: readonly { key: keyof Preferences; label: string; description: string }[] = [
+type Flag = {
+  [K in keyof Preferences]: Preferences[K] extends boolean ? K : never;
+}[keyof Preferences];
+
+const OPTIONS: readonly { key: Flag; label: string; description: string }[] = [
   {
     key: 'notifications',
     label: 'In-app notifications',
@@ -49,16 +54,25 @@ export function PreferencesForm({ successMessage, errorMessage }: PreferencesFor
   const [draft, setDraft] = useState<Preferences>(user.preferences);
   const update = useUpdatePreferences();
   const mail = useMeta().data?.mail;
-  const changed = OPTIONS.some(({ key }) => draft[key] !== user.preferences[key]);
+  // The digest's hour is read in the zone this browser reports; saving sends it along.
+  const zone = browserTimeZone();
+  const changed =
+    (Object.keys(draft) as (keyof Preferences)[]).some(
+      (key) => draft[key] !== user.preferences[key],
+    ) ||
+    (draft.emailDigest && zone !== user.preferences.timeZone);
 
   const save = () => {
-    update.mutate(draft, {
-      onSuccess: (saved) => {
-        setDraft(saved.preferences);
-        toast.success(successMessage);
+    update.mutate(
+      { ...draft, timeZone: zone },
+      {
+        onSuccess: (saved) => {
+          setDraft(saved.preferences);
+          toast.success(successMessage);
+        },
+        onError: (error) => toast.error(getErrorMessage(error, errorMessage)),
       },
-      onError: (error) => toast.error(getErrorMessage(error, errorMessage)),
-    });
+    );
   };
 
   return (
@@ -72,19 +86,27 @@ export function PreferencesForm({ successMessage, errorMessage }: PreferencesFor
       <CardBody density="compact">
         <div className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {OPTIONS.map((option) => (
-            <Switch
-              key={option.key}
-              label={option.label}
-              description={
-                option.key === 'emailNotifications' && mail === false
-                  ? mailUiTexts.emailNotificationsOff
-                  : option.description
-              }
-              checked={draft[option.key]}
-              onCheckedChange={(checked) =>
-                setDraft((current) => ({ ...current, [option.key]: checked }))
-              }
-            />
+            <div key={option.key}>
+              <Switch
+                label={option.label}
+                description={
+                  option.key === 'emailNotifications' && mail === false
+                    ? mailUiTexts.emailNotificationsOff
+                    : option.description
+                }
+                checked={draft[option.key]}
+                onCheckedChange={(checked) =>
+                  setDraft((current) => ({ ...current, [option.key]: checked }))
+                }
+              />
+              {option.key === 'emailNotifications' ? (
+                <EmailNotificationSwitches
+                  draft={draft}
+                  disabled={!draft.emailNotifications || mail === false}
+                  onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))}
+                />
+              ) : null}
+            </div>
           ))}
         </div>
       </CardBody>
