@@ -146,3 +146,14 @@ export const reminderTexts = {
   hostNotAllowed: (origins: readonly string[]) =>
     `must be a Slack incoming-webhook URL starting with ${origins.join(' or ')}`,
 } as const;
+
+/** `/_demo/slack`: what demo mode's Slack receiver got from your teams' reminders. */
+export const demoSlackTexts = {
+  title: 'Demo Slack',
+  intro:
+    "What your teams' reminders posted to the demo's Slack incoming webhooks. Nothing here reaches a real Slack.",
+  back: 'Back to Shipdeck',
+  signedOut: 'Sign in to Shipdeck in this browser to see what your teams were sent.',
+  empty: 'Nothing yet. Open a team, and send a test of its reminder.',
+  received: 'Received',
+} as const;

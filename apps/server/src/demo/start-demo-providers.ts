@@ -7,6 +7,8 @@ import { mailConfig } from '../config/env.js';
 import type { SmtpReceiver } from '../modules/mail/smtp-receiver.js';
 import { startSmtpReceiver } from '../modules/mail/smtp-receiver.js';
 import { demoMailbox } from './demo-mailbox.js';
+import { demoSlack } from './demo-slack.js';
+import { registerDemoReminders } from './demo-team-reminders.js';
 import { DEMO_GITHUB_PATH, demoGithubProxy } from './demo-github-proxy.js';
 
 /** A change (push, pull request, deployment) in the demo world about this often. */
@@ -19,7 +21,10 @@ export interface DemoProviders {
   close: () => Promise<void>;
   /** Key the emulator's /_emulator admin API asks for (x-emulator-key). */
   adminKey: string;
-  /** Serves the emulator's browser pages under PUBLIC_URL (/_demo/github): call before listening. */
+  /**
+   * Serves the emulator's browser pages under PUBLIC_URL (/_demo/github), the demo mailbox and
+   * Slack (/_demo/mail, /_demo/slack), and gives synced teams a demo reminder: call before listening.
+   */
   serveBrowserPages: (app: FastifyInstance) => Promise<void>;
 }
 
@@ -66,6 +71,8 @@ export async function startDemoProviders(
       },
       webhooks: { ...config.webhooks, githubSecret, vercelSecret },
       mail: mailbox ? mailConfig(mailbox.url, config.mailFrom) : config.mail,
+      // Reminders may post to the emulator's Slack receiver (shown at /_demo/slack).
+      slackWebhookHosts: [...config.slackWebhookHosts, emulator.url],
     },
     connect: (serverUrl) => {
       const base = serverUrl.replace(/\/$/, '');
@@ -82,6 +89,8 @@ export async function startDemoProviders(
     serveBrowserPages: async (app) => {
       await app.register(demoGithubProxy, { emulatorUrl: emulator.url });
       if (mailbox) await app.register(demoMailbox, { receiver: mailbox });
+      await app.register(demoSlack, { inbox: emulator.slack, emulatorUrl: emulator.url });
+      await registerDemoReminders(app, () => emulator.newSlackWebhookUrl());
     },
   };
 }
