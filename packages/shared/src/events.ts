@@ -10,6 +10,7 @@ export const changedResourceSchema = z.enum([
   'deployments',
   'projects',
   'stats',
+  'teams',
 ]);
 export type ChangedResource = z.infer<typeof changedResourceSchema>;
 

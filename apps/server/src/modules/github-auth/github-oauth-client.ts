@@ -3,8 +3,11 @@ import { request } from '@octokit/request';
 import { GITHUB_USER_AGENT, octokitForToken } from '../github-client/octokit-for-token.js';
 import type { GithubConfig, GithubOAuthApp } from '../../config/env.js';
 
-/** `notifications` for the inbox (issue 28); `repo` would allow it too, but the grant says it. */
-export const GITHUB_SCOPES = ['read:user', 'user:email', 'repo', 'notifications'];
+/**
+ * `notifications` for the inbox (issue 28); `repo` would allow it too, but the grant says it.
+ * `read:org` lists the person's teams and their members (team mode, issue 36).
+ */
+export const GITHUB_SCOPES = ['read:user', 'user:email', 'repo', 'read:org', 'notifications'];
 
 export interface PkcePair {
   verifier: string;

@@ -25,6 +25,19 @@ export interface GraphqlShipState {
   checks: ChecksState;
   /** The newest approval or request for changes, when asked for (to tell it as news). */
   latestReview: DecidingReview | null;
+  /** What the team pages' waiting-on rules and review load need, when asked for. */
+  team: GraphqlTeamFields | null;
+}
+
+/** A team pass's extra fields (issue 36): who is asked, who reviewed and when, conflicts. */
+export interface GraphqlTeamFields {
+  draft: boolean;
+  /** MERGEABLE, CONFLICTING or UNKNOWN. */
+  mergeable: string;
+  requestedReviewers: string[];
+  /** `org/slug` of each requested team. */
+  requestedTeams: string[];
+  reviews: { id: number; reviewerLogin: string; state: string; submittedAt: string }[];
 }
 
 /**
@@ -45,6 +58,40 @@ const pullSchema = z.object({
         z.object({
           databaseId: z.number(),
           state: z.enum(['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED', 'DISMISSED', 'PENDING']),
+          submittedAt: z.string().nullable(),
+          author: z.object({ login: z.string() }).nullable(),
+        }),
+      ),
+    })
+    .optional(),
+  isDraft: z.boolean().optional(),
+  mergeable: z.enum(['MERGEABLE', 'CONFLICTING', 'UNKNOWN']).optional(),
+  reviewRequests: z
+    .object({
+      nodes: z.array(
+        z.object({
+          requestedReviewer: z
+            .union([
+              z.object({ __typename: z.literal('User'), login: z.string() }),
+              z.object({
+                __typename: z.literal('Team'),
+                slug: z.string(),
+                organization: z.object({ login: z.string() }),
+              }),
+              // Bots and mannequins: asked, but nobody a team page names.
+              z.object({ __typename: z.string() }),
+            ])
+            .nullable(),
+        }),
+      ),
+    })
+    .optional(),
+  reviews: z
+    .object({
+      nodes: z.array(
+        z.object({
+          databaseId: z.number(),
+          state: z.string(),
           submittedAt: z.string().nullable(),
           author: z.object({ login: z.string() }).nullable(),
         }),
@@ -87,6 +134,42 @@ const REVIEW_FIELDS =
   'latestOpinionatedReviews(last: 1) { nodes { databaseId state submittedAt author { login } } }';
 
 /**
+ * The team pass's fields: requested people and teams (`RequestedReviewer` is a union,
+ * PROVIDERS.md §10.2), the submitted reviews (the newest 100), draft and conflicts.
+ */
+const TEAM_FIELDS =
+  'isDraft mergeable reviewRequests(first: 50) { nodes { requestedReviewer { __typename ... on User { login } ... on Team { slug organization { login } } } } } reviews(last: 100) { nodes { databaseId state submittedAt author { login } } }';
+
+function teamFieldsOf(node: z.infer<typeof pullSchema>): GraphqlTeamFields | null {
+  if (node.reviewRequests === undefined || node.reviews === undefined) return null;
+  const requestedReviewers: string[] = [];
+  const requestedTeams: string[] = [];
+  for (const { requestedReviewer: asked } of node.reviewRequests.nodes) {
+    if (asked && 'login' in asked) requestedReviewers.push(asked.login);
+    else if (asked && 'slug' in asked)
+      requestedTeams.push(`${asked.organization.login}/${asked.slug}`);
+  }
+  return {
+    draft: node.isDraft ?? false,
+    mergeable: node.mergeable ?? 'UNKNOWN',
+    requestedReviewers,
+    requestedTeams,
+    reviews: node.reviews.nodes.flatMap((review) =>
+      review.submittedAt !== null && review.author !== null && review.state !== 'PENDING'
+        ? [
+            {
+              id: review.databaseId,
+              reviewerLogin: review.author.login,
+              state: review.state,
+              submittedAt: review.submittedAt,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/**
  * A null decision means the branch requires no review; Shipdeck's REST derivation says
  * `review_required` until someone approves, and GraphQL gives no verdict to go on either.
  */
@@ -113,6 +196,7 @@ function checksOf(
 export function shipStatusQuery(
   pulls: readonly PullToRate[],
   withReviews = false,
+  withTeamFields = false,
 ): {
   query: string;
   aliases: Map<string, PullToRate>;
@@ -130,7 +214,7 @@ export function shipStatusQuery(
     if (!first) continue;
     const inner = group.map((pull) => {
       aliases.set(`r${r}.p${pull.number}`, pull);
-      return `p${pull.number}: pullRequest(number: ${pull.number}) { number ${PULL_FIELDS}${withReviews ? ` ${REVIEW_FIELDS}` : ''} }`;
+      return `p${pull.number}: pullRequest(number: ${pull.number}) { number ${PULL_FIELDS}${withReviews ? ` ${REVIEW_FIELDS}` : ''}${withTeamFields ? ` ${TEAM_FIELDS}` : ''} }`;
     });
     parts.push(
       `r${r}: repository(owner: ${JSON.stringify(first.owner_login)}, name: ${JSON.stringify(first.name)}) { ${inner.join(' ')} }`,
@@ -186,13 +270,19 @@ async function ask(
 export async function readShipStatesByGraphql(
   octokit: Octokit,
   pulls: readonly PullToRate[],
-  options: { withReviews: boolean; onQuery?: (done: number) => Promise<void> },
+  options: {
+    withReviews: boolean;
+    /** Also who is asked, the reviews and conflicts (the team pass, issue 36). */
+    withTeamFields?: boolean;
+    onQuery?: (done: number) => Promise<void>;
+  },
 ): Promise<Map<string, GraphqlShipState>> {
   const states = new Map<string, GraphqlShipState>();
   for (let start = 0; start < pulls.length; start += GRAPHQL_PULLS_PER_QUERY) {
     const { query, aliases } = shipStatusQuery(
       pulls.slice(start, start + GRAPHQL_PULLS_PER_QUERY),
       options.withReviews,
+      options.withTeamFields ?? false,
     );
     const { data } = await ask(octokit, query);
     for (const [alias, pull] of aliases) {
@@ -216,6 +306,7 @@ export async function readShipStatesByGraphql(
                 submittedAt: last.submittedAt,
               }
             : null,
+        team: teamFieldsOf(node.data),
       });
     }
     await options.onQuery?.(Math.min(pulls.length, start + GRAPHQL_PULLS_PER_QUERY));

@@ -29,7 +29,7 @@ describe.each(testDialects)('GitHub sign-in through the emulator on %s', (dialec
     expect(Object.fromEntries(location.searchParams)).toMatchObject({
       client_id: DEMO_OAUTH_APP.clientId,
       redirect_uri: 'http://127.0.0.1:3000/auth/github/callback',
-      scope: 'read:user user:email repo notifications',
+      scope: 'read:user user:email repo read:org notifications',
       code_challenge_method: 'S256',
     });
     expect(location.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
