@@ -30,19 +30,18 @@ export function draftTeamReminderMail(
       }),
     };
   }
-  const paragraphs = [
-    reminderTexts.emailIntro(payload.team),
-    ...payload.groups.flatMap((group) => [
-      `${group.title} (${group.lines.length})`,
-      ...group.lines.map((line) => `• ${line.text}: ${line.url}`),
-    ]),
-  ];
+  // One titled list per group, each pull request a link (the text part keeps its URL beside it).
+  const sections = payload.groups.map((group) => ({
+    title: `${group.title} (${group.lines.length})`,
+    items: group.lines.map((line) => ({ text: line.text, url: line.url })),
+  }));
   return {
     subject: reminderTexts.emailSubject(payload.team, payload.total),
     element: h(MailLayout, {
       preview: payload.heading,
       heading: payload.heading,
-      paragraphs,
+      paragraphs: [reminderTexts.emailIntro(payload.team)],
+      sections,
       action: { label: reminderTexts.openTeam, url: payload.teamUrl },
       publicUrl,
     }),

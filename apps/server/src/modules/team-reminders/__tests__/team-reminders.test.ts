@@ -387,6 +387,9 @@ describe.each(testDialects)('team reminders (%s)', (dialect) => {
     expect(mail?.text).toContain('Add the parser');
     expect(mail?.text).toContain('Waiting on reviewers');
     expect(mail?.text).toContain('@bob');
+    // Each pull request links to GitHub: in the HTML part, and spelled out in the text part.
+    expect(mail?.html).toMatch(/href="https:\/\/github\.com\/acme\/repo\d+\/pull\/\d+"/);
+    expect(mail?.text).toMatch(/https:\/\/github\.com\/acme\/repo\d+\/pull\/\d+/);
     expect(reminderMail(outsider.account.email)).toEqual([]);
   });
 });
