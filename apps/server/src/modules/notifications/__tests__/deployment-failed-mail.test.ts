@@ -139,4 +139,45 @@ describe.each(testDialects)('the failed production deployment email on %s', (dia
       .execute();
     expect(rows).toEqual([{ dedupe_key: `notify:${userId}:deployment-error:${deploymentId}` }]);
   }, 90_000);
+  it('is one email when the webhook arrives before any sync stored the deployment: the read it asks for mails it', async () => {
+    const token = await signInWithGithub(t.app);
+    const userId = await userIdOfGithubLogin(t.database.db, 'octocat');
+    await connectVercel(t.app, token, { token: emulator.handle.createVercelToken('octocat') });
+    await t.app.jobs.drain();
+    const { email } = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const before = mailTo(box.receiver, email).length;
+    held.length = 0;
+    const project = await t.database.db
+      .selectFrom('vercel_projects')
+      .select(['link_org', 'link_repo'])
+      .where('user_id', '=', userId)
+      .where('link_repo_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const failed = await emulator.handle.triggerActivity({
+      kind: 'deployment',
+      outcome: 'ERROR',
+      repo: `${project.link_org ?? ''}/${project.link_repo ?? ''}`,
+    });
+    const deploymentId = failed.deploymentId ?? '';
+    // Webhooks first: the project's read they ask for stores the deployment and mails it.
+    await deliverHeld();
+    await drainUntil(
+      () => t.app.jobs.drain(),
+      () => mailTo(box.receiver, email).length > before,
+    );
+    await requestVercelSync(t.app, userId, 'refresh');
+    await t.app.jobs.drain();
+    const mails = mailTo(box.receiver, email).slice(before);
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Production deployment failed: /),
+    ]);
+    expect(linkIn(mails[0]?.text ?? '', `${PUBLIC_URL}/deployments/`)).toBe(
+      `${PUBLIC_URL}/deployments/${encodeURIComponent(deploymentId)}`,
+    );
+  }, 90_000);
 });
