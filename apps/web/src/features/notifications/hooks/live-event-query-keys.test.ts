@@ -15,16 +15,25 @@ describe('liveEventQueryKeys', () => {
       ['github', 'stats'],
       ['github', 'repo', 'acme', 'web', 'pulls'],
       ['notifications', 'inbox'],
+      ['teams'],
     ]);
     expect(liveEventQueryKeys({ type: 'data.changed', resources: ['commits'] })).toEqual([
       ['github', 'stats'],
     ]);
+    // Issue 36: the team sync's changes refresh the dashboard's teams card and the team pages.
+    expect(liveEventQueryKeys({ type: 'data.changed', resources: ['teams'] })).toEqual([['teams']]);
   });
 
   it('refetches what deployments feed: pull-request ship status, insights, Vercel pages, once each', () => {
     expect(
       liveEventQueryKeys({ type: 'data.changed', resources: ['deployments', 'projects'] }),
-    ).toEqual([['vercel'], ['github', 'pull-requests'], ['insights'], ['notifications', 'inbox']]);
+    ).toEqual([
+      ['vercel'],
+      ['github', 'pull-requests'],
+      ['insights'],
+      ['notifications', 'inbox'],
+      ['teams'],
+    ]);
   });
 
   it('refreshes the bell and the inbox for a new item, from either source', () => {

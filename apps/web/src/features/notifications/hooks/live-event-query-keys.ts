@@ -30,6 +30,8 @@ export function liveEventQueryKeys(event: LiveEvent): QueryKey[] {
           ['github', 'stats'],
           ...inRepository('pulls'),
           inboxQueryKey,
+          // Team pages list the same pull requests by who they wait on.
+          ['teams'],
         );
         break;
       case 'commits':
@@ -38,10 +40,21 @@ export function liveEventQueryKeys(event: LiveEvent): QueryKey[] {
       case 'deployments':
         // Pull-request rows show the preview and stage built from deployments; insights and
         // ETAs are computed from them.
-        keys.push(['vercel'], ['github', 'pull-requests'], ['insights'], inboxQueryKey);
+        keys.push(
+          ['vercel'],
+          ['github', 'pull-requests'],
+          ['insights'],
+          inboxQueryKey,
+          // Team pages: ship status of their rows, and team DORA.
+          ['teams'],
+        );
         break;
       case 'projects':
         keys.push(['vercel']);
+        break;
+      case 'teams':
+        // The teams GitHub lists, their members, repositories and waiting pull requests.
+        keys.push(['teams']);
         break;
       case 'stats':
         keys.push(['github', 'stats'], ['auth', 'stats']);
