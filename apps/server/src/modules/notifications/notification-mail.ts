@@ -22,9 +22,16 @@ const SWITCH: Record<Exclude<EmailSubscriptionKind, 'digest'>, keyof UserRow> = 
   'checks-failed': 'pref_email_checks_failed',
 };
 
+/**
+ * The address a GitHub sign-in without a public email gets (`<id>+<login>@users.noreply.<host>`):
+ * it takes no mail, so nothing is sent there until the person sets a real one on their profile.
+ */
+const PLACEHOLDER_ADDRESS = /@users\.noreply\./i;
+
 /** Whether this person gets this kind of email: mail on, master switch on, the kind's on. */
 export function wantsEmail(user: UserRow, kind: EmailSubscriptionKind): boolean {
   if (user.disabled_at !== null || user.pref_email_notifications !== 1) return false;
+  if (PLACEHOLDER_ADDRESS.test(user.email)) return false;
   return kind === 'digest' ? user.pref_email_digest === 1 : user[SWITCH[kind]] === 1;
 }
 

@@ -5,6 +5,7 @@ import { signUpAsGithubUser } from '../../../test-webhooks.js';
 import { storePullRequest, storeRepository } from '../../github-store/__tests__/store-fixtures.js';
 import { changeNotifications } from '../change-notifications.js';
 import { notify } from '../notify.js';
+import { updateUser } from '../../auth/users.repository.js';
 
 const PUBLIC_URL = 'https://deck.example.com';
 
@@ -224,5 +225,23 @@ describe.each(testDialects)('notification emails on %s', (dialect) => {
     expect(linkIn(text, `${PUBLIC_URL}/deployments/`)).toBe(`${PUBLIC_URL}/deployments/dpl_prod`);
     expect(messages[0]?.html).toContain('href="https://github.com/dp-author/api/pull/7"');
     expect(mailTo(box.receiver, author.account.email)).toHaveLength(0);
+  });
+  it('sends nothing to the placeholder address of a GitHub sign-in without a public email', async () => {
+    const { reviewer, repo: r } = await world('nr', 8106);
+    const placeholder = '8106+nr-reviewer@users.noreply.github.com';
+    await updateUser(t.database.db, reviewer.userId, { email: placeholder });
+    await notify(
+      t.app,
+      reviewer.userId,
+      changeNotifications.reviewRequested(r, { number: 7, title: 'A' }, 'nr-reviewer'),
+    );
+    await t.app.jobs.drain();
+    expect(mailTo(box.receiver, placeholder)).toHaveLength(0);
+    const rows = await t.database.db
+      .selectFrom('mail_messages')
+      .select('id')
+      .where('user_id', '=', reviewer.userId)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });
