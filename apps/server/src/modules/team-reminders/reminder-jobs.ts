@@ -8,13 +8,19 @@ import {
 } from './deliver-reminder.js';
 import { slotsBetween } from './reminder-schedule.js';
 import { reminderScheduleOf } from './to-reminder-dto.js';
-import { claimDelivery, listEnabledReminders } from './team-reminders.repository.js';
+import {
+  claimDelivery,
+  deleteDeliveriesBefore,
+  listEnabledReminders,
+} from './team-reminders.repository.js';
 
 export const REMINDER_TICK_QUEUE = 'team-reminder.tick';
 export const REMINDER_DELIVER_QUEUE = 'team-reminder.deliver';
 
 // A slot missed while no instance ran (a restart, a deploy) is still sent this long after.
 const CATCH_UP_MS = 15 * 60_000;
+// A slot's record only has to outlive the catch-up window; a month answers "was it sent?".
+const DELIVERY_RETENTION_MS = 30 * 86_400_000;
 
 /**
  * Finds the (reminder, slot) pairs due by `now` and queues each once: the delivery row's primary
@@ -47,7 +53,11 @@ export async function queueDueReminders(app: FastifyInstance, now: number): Prom
 /** The minute tick (one job per tick across instances) and the per-slot delivery jobs. */
 export async function registerReminderJobs(app: FastifyInstance): Promise<void> {
   await app.jobs.work(REMINDER_TICK_QUEUE, async () => {
-    await queueDueReminders(app, Date.now());
+    const now = Date.now();
+    await queueDueReminders(app, now);
+    // Once an hour is plenty for forgetting old slots.
+    if (new Date(now).getUTCMinutes() === 23)
+      await deleteDeliveriesBefore(app.db, new Date(now - DELIVERY_RETENTION_MS).toISOString());
   });
   await app.jobs.work<DeliveryJob>(REMINDER_DELIVER_QUEUE, (job: Job<DeliveryJob>) =>
     deliverReminderSlot(app, job.data, job),

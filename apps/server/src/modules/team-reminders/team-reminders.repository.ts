@@ -147,3 +147,12 @@ export async function finishDelivery(
     .where('slot', '=', slot)
     .execute();
 }
+
+/** Forgets deliveries of slots before `before`: long past the scheduler's catch-up window. */
+export async function deleteDeliveriesBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('team_reminder_deliveries')
+    .where('slot', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

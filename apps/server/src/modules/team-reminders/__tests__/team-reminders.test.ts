@@ -8,7 +8,7 @@ import { useEmulator } from '../../../test-github.js';
 import { drainUntil, mailTo, useMailbox } from '../../../test-mail.js';
 import { queueDueReminders } from '../reminder-jobs.js';
 import { slotsBetween } from '../reminder-schedule.js';
-import { findDelivery } from '../team-reminders.repository.js';
+import { deleteDeliveriesBefore, findDelivery } from '../team-reminders.repository.js';
 import type { SeededTeam } from './seed-team.js';
 import { seedPull, seedTeam } from './seed-team.js';
 
@@ -282,6 +282,9 @@ describe.each(testDialects)('team reminders (%s)', (dialect) => {
     const slotIso = new Date(slot).toISOString();
     expect((await findDelivery(ctx.app.db, reminder.id, slotIso))?.status).toBe('sent');
     expect((await findDelivery(ctx.app.db, quiet.id, slotIso))?.status).toBe('empty');
+    // Slot records are forgotten only once past (the tick forgets those a month old).
+    expect(await deleteDeliveriesBefore(ctx.app.db, slotIso)).toBe(0);
+    expect(await deleteDeliveriesBefore(ctx.app.db, new Date(slot + 1).toISOString())).toBe(queued);
   });
 
   it("waits out Slack's Retry-After on a 429, then sends", async () => {
