@@ -5,7 +5,7 @@ import {
   emailSubscriptionPreference,
   mailUiTexts,
 } from '@shipdeck/shared/mail';
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 
@@ -19,8 +19,18 @@ const KINDS = [
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** The zone this browser is in: the digest's hour is read in it (sent with the preferences). */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * The browser's zone; `stored` while the page is drawn on the server and hydrated, so the
+ * server-drawn Settings and the browser's first render agree.
+ */
+export function useBrowserTimeZone(stored: string): string {
+  return useSyncExternalStore(noSubscription, browserTimeZone, () => stored);
 }
 
 type EmailNotificationSwitchesProps = {
@@ -28,6 +38,8 @@ type EmailNotificationSwitchesProps = {
   onChange: (changes: Partial<Preferences>) => void;
   /** Off while the Email notifications switch is off, or the server sends no mail. */
   disabled: boolean;
+  /** The zone the digest's hour is read in (the browser's). */
+  timeZone: string;
 };
 
 /** Each kind's switch and the daily digest's, under the Email notifications switch (which gates them). */
@@ -35,6 +47,7 @@ export function EmailNotificationSwitches({
   draft,
   onChange,
   disabled,
+  timeZone,
 }: EmailNotificationSwitchesProps) {
   const hourId = useId();
   return (
@@ -84,7 +97,7 @@ export function EmailNotificationSwitches({
             ))}
           </Select>
           <span className="text-sm text-zinc-500 dark:text-zinc-400">
-            {mailUiTexts.digestTimeZone(browserTimeZone())}
+            {mailUiTexts.digestTimeZone(timeZone)}
           </span>
         </div>
       ) : null}

@@ -11,7 +11,7 @@ import { getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { TestEmailButton } from './test-email-button';
-import { EmailNotificationSwitches, browserTimeZone } from './email-notification-switches';
+import { EmailNotificationSwitches, useBrowserTimeZone } from './email-notification-switches';
 
 type Flag = {
   [K in keyof Preferences]: Preferences[K] extends boolean ? K : never;
@@ -55,7 +55,7 @@ export function PreferencesForm({ successMessage, errorMessage }: PreferencesFor
   const update = useUpdatePreferences();
   const mail = useMeta().data?.mail;
   // The digest's hour is read in the zone this browser reports; saving sends it along.
-  const zone = browserTimeZone();
+  const zone = useBrowserTimeZone(user.preferences.timeZone);
   const changed =
     (Object.keys(draft) as (keyof Preferences)[]).some(
       (key) => draft[key] !== user.preferences[key],
@@ -103,6 +103,7 @@ export function PreferencesForm({ successMessage, errorMessage }: PreferencesFor
                 <EmailNotificationSwitches
                   draft={draft}
                   disabled={!draft.emailNotifications || mail === false}
+                  timeZone={zone}
                   onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))}
                 />
               ) : null}
