@@ -11,6 +11,7 @@ export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
 
 export const searchResultKinds = [
+  'team',
   'repository',
   'pull-request',
   'vercel-project',
@@ -40,7 +41,8 @@ export const searchResultSchema = z.object({
   title: z.string(),
   subtitle: z.string(),
   /**
-   * Where the result opens: an app path (`/repo/o/r`, `/deployments/:id`, `/deployments?q=…`), or
+   * Where the result opens: an app path (`/teams/org/slug`, `/repo/o/r`, `/deployments/:id`,
+   * `/deployments?q=…`), or
    * for a pull request its GitHub web page (the app has no pull-request page; its lists link there
    * too).
    */

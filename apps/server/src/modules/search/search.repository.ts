@@ -23,10 +23,11 @@ const WORD_SEPARATORS = [' ', '-', '/', '.', '\\_'];
 
 /** Among results of the same rank, the order of the kinds. */
 const KIND_ORDER: Record<SearchResultKind, number> = {
-  repository: 0,
-  'pull-request': 1,
-  'vercel-project': 2,
-  deployment: 3,
+  team: 0,
+  repository: 1,
+  'pull-request': 2,
+  'vercel-project': 3,
+  deployment: 4,
 };
 
 /** `%`, `_` and `\` typed by the user match themselves (`escape '\'` on every LIKE below). */
@@ -113,6 +114,40 @@ function accessOf(db: Db, userId: string, repositoryColumn: 'r.id' | 'p.reposito
 interface Ranked {
   rank: number;
   result: SearchResult;
+}
+
+/** The teams GitHub lists for the user (issue 36), by `org/slug` or name. */
+async function searchTeams(db: Db, userId: string, needle: Needle, limit: number) {
+  const key = sql`t.org_login || '/' || t.slug`;
+  const name = sql.ref('t.name');
+  const slug = sql.ref('t.slug');
+  const rows = await db
+    .selectFrom('github_teams as t')
+    .innerJoin('github_team_viewers as v', 'v.team_id', 't.id')
+    .where('v.user_id', '=', userId)
+    .where((eb) => eb.or([like(key, needle.anywhere), like(name, needle.anywhere)]))
+    .select([
+      't.id',
+      't.org_login',
+      't.slug',
+      't.name',
+      textRank([slug, name, key], needle).as('rank'),
+    ])
+    .orderBy('rank')
+    .orderBy('t.org_login')
+    .orderBy('t.slug')
+    .limit(limit)
+    .execute();
+  return rows.map((row): Ranked => ({
+    rank: Number(row.rank),
+    result: {
+      kind: 'team',
+      id: String(row.id),
+      title: `${row.org_login}/${row.slug}`,
+      subtitle: row.name,
+      href: `/teams/${encodeURIComponent(row.org_login)}/${encodeURIComponent(row.slug)}`,
+    },
+  }));
 }
 
 async function searchRepositories(db: Db, userId: string, needle: Needle, limit: number) {
@@ -303,8 +338,9 @@ export async function searchStore(
   limit: number,
 ): Promise<SearchResult[]> {
   const needle = needleOf(q);
-  // On PostgreSQL the four queries run at once on the pool's connections.
+  // On PostgreSQL the queries run at once on the pool's connections.
   const lists = await Promise.all([
+    searchTeams(db, userId, needle, limit),
     searchRepositories(db, userId, needle, limit),
     searchPullRequests(db, userId, needle, limit),
     searchProjects(db, userId, needle, limit),

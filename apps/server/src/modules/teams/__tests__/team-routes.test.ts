@@ -6,6 +6,7 @@ import {
   teamsResultSchema,
   type TeamPullRequestsResult,
 } from '@shipdeck/shared/teams';
+import { searchResponseSchema } from '@shipdeck/shared/search';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../lib/clock.js';
 import { bearer, dataOf, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
@@ -324,7 +325,7 @@ describe.each(testDialects)('team routes over a seeded world on %s', (dialect) =
       url: `${depId}.vercel.app`,
       inspector_url: null,
       state: 'READY',
-      target: 'production',
+      target: 'production' as const,
       branch: 'main',
       commit_sha: sha,
       commit_message: `Deploy ${sha}`,
@@ -476,6 +477,18 @@ describe.each(testDialects)('team routes over a seeded world on %s', (dialect) =
     expect((await get(lead.token, '/api/teams/acme/nope')).statusCode).toBe(404);
     expect(await findViewerTeam(t.app.db, stranger.userId, 'acme', 'core')).toBeNull();
     expect(await listTeamPullRequests(t.app.db, stranger.userId, 'acme', 'core', {})).toBeNull();
+  });
+
+  it('the command palette finds the team for the lead only, linking to its page', async () => {
+    const search = async (token: string, q: string) =>
+      dataOf(await get(token, `/api/search?q=${q}`), searchResponseSchema).results.filter(
+        (result) => result.kind === 'team',
+      );
+    expect(await search(lead.token, 'core')).toEqual([
+      { kind: 'team', id: '500', title: 'acme/core', subtitle: 'core', href: '/teams/acme/core' },
+    ]);
+    expect(await search(lead.token, 'reviewers')).toEqual([]);
+    expect(await search(stranger.token, 'core')).toEqual([]);
   });
 
   it('listTeamMembers gives reminders each member’s Shipdeck account and email', async () => {
