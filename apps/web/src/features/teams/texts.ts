@@ -24,8 +24,8 @@ export const teamTexts = {
     draftsShow: 'Shown',
     draftsHide: 'Hidden',
     sort: 'Sort by',
-    sortAge: 'Age (oldest first)',
-    sortStale: 'Staleness (quietest first)',
+    sortAge: 'Oldest first',
+    sortStale: 'Most stale first',
   },
   groups: {
     reviewers: 'Waiting on reviewers',

@@ -132,7 +132,7 @@ describe('the team page', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Waiting on'), 'monalisa');
     await userEvent.selectOptions(screen.getByLabelText('Drafts'), 'Hidden');
-    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Staleness (quietest first)');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Most stale first');
     await waitFor(() =>
       expect(asked()).toEqual({ waitingOn: 'monalisa', stale: 24, drafts: 'hide', sort: 'stale' }),
     );
@@ -146,7 +146,7 @@ describe('the team page', () => {
 
     // Back to the defaults: they leave the address.
     await userEvent.selectOptions(screen.getByLabelText('No activity for'), 'Any time');
-    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Age (oldest first)');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Oldest first');
     await waitFor(() =>
       expect(router.state.location.search).toBe('?waitingOn=monalisa&drafts=hide'),
     );
