@@ -50,14 +50,22 @@ const repositoryColumns = [
   'synced_at',
 ] as const;
 
-/** Stores one page of repositories and records that `userId` can see each of them. */
+/**
+ * Stores one page of repositories and records that `userId` can see each of them. `alongside`
+ * writes in the same transaction (the sync's cursor and progress for this page): one commit a
+ * page instead of one per write, each a WAL flush on PostgreSQL.
+ */
 export async function saveRepositoryPage(
   db: Db,
   userId: string,
   rows: NewRepositoryRow[],
   syncedAt: string,
+  alongside: (trx: Db) => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
-  if (rows.length === 0) return;
+  if (rows.length === 0) {
+    await alongside(db);
+    return;
+  }
   await db.transaction().execute(async (trx) => {
     for (const part of chunks(rows)) {
       await trx
@@ -93,6 +101,7 @@ export async function saveRepositoryPage(
       trx,
       rows.map((row) => row.id),
     );
+    await alongside(trx);
   });
 }
 

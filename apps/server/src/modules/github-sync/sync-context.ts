@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RequestError } from '@octokit/request-error';
 import type { ChangedResource } from '@shipdeck/shared/events';
+import type { Db } from '../../db/database.js';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import type { SyncStateKey } from '../connections/sync-state.repository.js';
 import { updateSyncState } from '../connections/sync-state.repository.js';
@@ -42,8 +43,10 @@ export async function reportProgress(
   phase: string,
   done: number,
   total: number,
+  /** A transaction to write in, beside what the page stored. */
+  db: Db = ctx.app.db,
 ): Promise<void> {
-  await updateSyncState(ctx.app.db, syncStateKey(ctx.userId, ACCOUNT_RESOURCE), {
+  await updateSyncState(db, syncStateKey(ctx.userId, ACCOUNT_RESOURCE), {
     phase,
     progress_done: done,
     progress_total: total,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pageSizes } from '@shipdeck/shared/constants';
 import { RequestError } from '@octokit/request-error';
 import { z } from 'zod';
+import type { Db } from '../../db/database.js';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { refreshPlannerStatistics } from '../../db/refresh-planner-statistics.js';
 import { nowIso } from '../../lib/clock.js';
@@ -59,7 +60,6 @@ import {
 } from './sync-cursors.js';
 import { SHIP_STATUS_PHASE, shipStatePullsDue, syncShipStates } from './sync-ship-states.js';
 import { syncTeams } from './sync-teams.js';
-import { syncTeams } from './sync-teams.js';
 
 /** The sync_state resource whose last success is the last full refresh. */
 const FULL_REFRESH_RESOURCE = 'full-refresh';
@@ -91,7 +91,8 @@ const repositoryPageResource = (page: number) => `repositories:page:${page}`;
  * The next page is asked for while this one is stored: requests still go out one at a time (as
  * GitHub asks of a client), but a page's round trip no longer waits for the previous page's
  * writes, which took about as long as the round trip itself (issue 33: about 110 ms against
- * 175 ms a page for 51 pages, on PostgreSQL at a load average of 9).
+ * 175 ms a page for 51 pages, on PostgreSQL at a load average of 9). Those writes (the rows, the
+ * page's ETag and ids, the progress and the cursor) are one transaction: one commit a page.
  */
 async function syncRepositories(ctx: SyncContext): Promise<void> {
   const { cursor } = await readPhaseCursor(ctx, 'repositories', repositoriesCursorSchema);
@@ -137,36 +138,43 @@ async function syncRepositories(ctx: SyncContext): Promise<void> {
       // (this page's writes finish first, and its cursor then names the page to resume at).
       ahead.catch(() => undefined);
     }
+    // Where the listing stands after this page: its progress, and the page to resume at.
+    const notePlace = async (db: Db) => {
+      const total = hasNext ? Math.max(lastPage, page + 1) * pageSizes.providerMax : done;
+      await reportProgress(ctx, 'repositories', done, total, db);
+      await writePhaseCursor(db, ctx, 'repositories', {
+        run: ctx.startedAt,
+        next: hasNext ? page + 1 : null,
+        lastPage,
+        done,
+      });
+    };
     if (unchanged) {
       await confirmAccess(ctx.app.db, ctx.userId, known.ids, ctx.startedAt);
       done += known.ids.length;
+      await notePlace(ctx.app.db);
     } else {
       ctx.changed.add('repositories').add('repository').add('stats');
       const repos = parseRepositories(answer.data);
+      done += repos.length;
+      lastPage = lastPageFromLink(answer.link ?? undefined) ?? Math.max(lastPage, page);
       await saveRepositoryPage(
         ctx.app.db,
         ctx.userId,
         repos.map((repo) => repositoryRow(repo, ctx.startedAt)),
         ctx.startedAt,
-      );
-      done += repos.length;
-      lastPage = lastPageFromLink(answer.link ?? undefined) ?? Math.max(lastPage, page);
-      await writePhaseCursor(
-        ctx.app.db,
-        ctx,
-        repositoryPageResource(page),
-        { ids: repos.map((repo) => repo.id), hasNext },
-        { etag: answer.etag, last_success_at: ctx.startedAt },
+        async (trx) => {
+          await writePhaseCursor(
+            trx,
+            ctx,
+            repositoryPageResource(page),
+            { ids: repos.map((repo) => repo.id), hasNext },
+            { etag: answer.etag, last_success_at: ctx.startedAt },
+          );
+          await notePlace(trx);
+        },
       );
     }
-    const total = hasNext ? Math.max(lastPage, page + 1) * pageSizes.providerMax : done;
-    await reportProgress(ctx, 'repositories', done, total);
-    await writePhaseCursor(ctx.app.db, ctx, 'repositories', {
-      run: ctx.startedAt,
-      next: hasNext ? page + 1 : null,
-      lastPage,
-      done,
-    });
     if (!hasNext) break;
   }
   await dropUnconfirmedAccess(ctx.app.db, ctx.userId, ctx.startedAt);
@@ -572,7 +580,6 @@ export async function syncGithubAccount(
     await filled(['github_repositories', 'github_repository_access']);
     await syncPullRequests(ctx);
     await syncRecentRepositories(ctx);
-    await syncTeams(ctx, user);
     await syncTeams(ctx, user);
     await filled(['github_pull_requests', 'github_pull_request_involvement', 'github_commits']);
     if (ctx.full) {
