@@ -12,6 +12,7 @@ import {
   claimDelivery,
   deleteDeliveriesBefore,
   listEnabledReminders,
+  listUntriedDeliveries,
 } from './team-reminders.repository.js';
 
 export const REMINDER_TICK_QUEUE = 'team-reminder.tick';
@@ -19,8 +20,23 @@ export const REMINDER_DELIVER_QUEUE = 'team-reminder.deliver';
 
 // A slot missed while no instance ran (a restart, a deploy) is still sent this long after.
 const CATCH_UP_MS = 15 * 60_000;
+// A slot recorded this long ago and never tried has lost its job.
+const REQUEUE_AFTER_MS = 2 * 60_000;
 // A slot's record only has to outlive the catch-up window; a month answers "was it sent?".
 const DELIVERY_RETENTION_MS = 30 * 86_400_000;
+
+/**
+ * Finds the (reminder, slot) pairs due by `now` and queues each once: the delivery row's primary
+ * key lets one caller win, however many instances tick at once. Answers how many it queued.
+ */
+function queueDelivery(app: FastifyInstance, job: DeliveryJob): Promise<string | null> {
+  return app.jobs.send<DeliveryJob>(REMINDER_DELIVER_QUEUE, job, {
+    // Queued at most once while one waits: a second send for the slot is dropped.
+    singletonKey: `reminder:${job.reminderId}:${job.slot}`,
+    retryLimit: DELIVERY_RETRY_LIMIT,
+    retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS,
+  });
+}
 
 /**
  * Finds the (reminder, slot) pairs due by `now` and queues each once: the delivery row's primary
@@ -35,17 +51,19 @@ export async function queueDueReminders(app: FastifyInstance, now: number): Prom
       const slotIso = new Date(slot).toISOString();
       if (!(await claimDelivery(app.db, reminder.id, slotIso, new Date(now).toISOString())))
         continue;
-      await app.jobs.send<DeliveryJob>(
-        REMINDER_DELIVER_QUEUE,
-        { reminderId: reminder.id, slot: slotIso },
-        {
-          singletonKey: `reminder:${reminder.id}:${slotIso}`,
-          retryLimit: DELIVERY_RETRY_LIMIT,
-          retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS,
-        },
-      );
+      await queueDelivery(app, { reminderId: reminder.id, slot: slotIso });
       queued += 1;
     }
+  }
+  // A process that died between recording a slot and queueing its job left it untried: queue it
+  // again (dropped by its key when its job does wait).
+  const untried = await listUntriedDeliveries(
+    app.db,
+    new Date(now - REQUEUE_AFTER_MS).toISOString(),
+    new Date(now - CATCH_UP_MS).toISOString(),
+  );
+  for (const delivery of untried) {
+    await queueDelivery(app, { reminderId: delivery.reminder_id, slot: delivery.slot });
   }
   return queued;
 }

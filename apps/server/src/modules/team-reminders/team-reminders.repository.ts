@@ -156,3 +156,18 @@ export async function deleteDeliveriesBefore(db: Db, before: string): Promise<nu
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Slots recorded but never tried since `createdBefore`: their job may have been lost to a crash
+ * between recording the slot and queueing it.
+ */
+export async function listUntriedDeliveries(db: Db, createdBefore: string, slotSince: string) {
+  return db
+    .selectFrom('team_reminder_deliveries')
+    .select(['reminder_id', 'slot'])
+    .where('status', '=', 'queued')
+    .where('attempts', '=', 0)
+    .where('created_at', '<', createdBefore)
+    .where('slot', '>=', slotSince)
+    .execute();
+}

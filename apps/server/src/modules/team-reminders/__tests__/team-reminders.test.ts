@@ -8,7 +8,11 @@ import { useEmulator } from '../../../test-github.js';
 import { drainUntil, mailTo, useMailbox } from '../../../test-mail.js';
 import { queueDueReminders } from '../reminder-jobs.js';
 import { slotsBetween } from '../reminder-schedule.js';
-import { deleteDeliveriesBefore, findDelivery } from '../team-reminders.repository.js';
+import {
+  claimDelivery,
+  deleteDeliveriesBefore,
+  findDelivery,
+} from '../team-reminders.repository.js';
 import type { SeededTeam } from './seed-team.js';
 import { seedPull, seedTeam } from './seed-team.js';
 
@@ -285,6 +289,32 @@ describe.each(testDialects)('team reminders (%s)', (dialect) => {
     // Slot records are forgotten only once past (the tick forgets those a month old).
     expect(await deleteDeliveriesBefore(ctx.app.db, slotIso)).toBe(0);
     expect(await deleteDeliveriesBefore(ctx.app.db, new Date(slot + 1).toISOString())).toBe(queued);
+  });
+
+  it('queues again a slot whose job was lost between recording it and queueing it', async () => {
+    const { reminder, path } = await slackReminder();
+    await ctx.app.db
+      .updateTable('team_reminders')
+      .set({ enabled: 0 })
+      .where('id', '!=', reminder.id)
+      .execute();
+    const slot = nextSlot();
+    const slotIso = new Date(slot).toISOString();
+    // The slot recorded, then the process died before its job was queued.
+    expect(await claimDelivery(ctx.app.db, reminder.id, slotIso, slotIso)).toBe(true);
+    await ctx.app.jobs.drain();
+    expect(emulator.handle.slack.list(path)).toEqual([]);
+    // A minute on it may still be on its way; two minutes on, it is queued again, once.
+    expect(await queueDueReminders(ctx.app, slot + 60_000)).toBe(0);
+    await ctx.app.jobs.drain();
+    expect(emulator.handle.slack.list(path)).toEqual([]);
+    await queueDueReminders(ctx.app, slot + 3 * 60_000);
+    await queueDueReminders(ctx.app, slot + 3 * 60_000);
+    await ctx.app.jobs.drain();
+    await queueDueReminders(ctx.app, slot + 4 * 60_000);
+    await ctx.app.jobs.drain();
+    expect(emulator.handle.slack.list(path)).toHaveLength(1);
+    expect((await findDelivery(ctx.app.db, reminder.id, slotIso))?.status).toBe('sent');
   });
 
   it("waits out Slack's Retry-After on a 429, then sends", async () => {
