@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { remindersResultSchema, reminderSchema } from '@shipdeck/shared/team-reminders';
 import type { CreateReminderBody } from '@shipdeck/shared/team-reminders';
@@ -6,6 +7,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, dataOf, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { useEmulator } from '../../../test-github.js';
 import { drainUntil, mailTo, useMailbox } from '../../../test-mail.js';
+import { createSecretBox, keyIdOf, sealedKeyId } from '../../../lib/secret-box.js';
+import { resealSecrets } from '../../secrets/reseal-secrets.js';
 import { queueDueReminders } from '../reminder-jobs.js';
 import { slotsBetween } from '../reminder-schedule.js';
 import {
@@ -171,6 +174,24 @@ describe.each(testDialects)('team reminders (%s)', (dialect) => {
       ['reminder.deleted', member.account.username],
     ]);
     expect(JSON.stringify(audit)).not.toContain(secret);
+  });
+
+  it('has its webhook URL re-sealed by an ENCRYPTION_KEY rotation', async () => {
+    const { reminder, url } = await slackReminder();
+    const current = ctx.app.config.encryptionKey;
+    if (!current) throw new Error('no key');
+    const next = randomBytes(32);
+    const report = await resealSecrets(ctx.app.db, createSecretBox(next, [current]), keyIdOf(next));
+    expect(report.failed).toEqual([]);
+    const row = await ctx.app.db
+      .selectFrom('team_reminders')
+      .select('slack_webhook_sealed')
+      .where('id', '=', reminder.id)
+      .executeTakeFirstOrThrow();
+    expect(sealedKeyId(row.slack_webhook_sealed ?? '')).toBe(keyIdOf(next));
+    expect(createSecretBox(next).open(row.slack_webhook_sealed ?? '')).toBe(url);
+    // Put back under the app's own key, for the tests after this one.
+    await resealSecrets(ctx.app.db, createSecretBox(current, [next]), keyIdOf(current));
   });
 
   it('answers 404 to anyone GitHub does not list the team for, on every route', async () => {
