@@ -46,9 +46,7 @@ type Option = {
   external: boolean;
   run: () => void;
 };
-/** Teams are found by the server once team mode's search lands (issue 36); written ahead of it. */
-type ResultKind = SearchResultKind | 'team';
-type Group = { id: ResultKind | Command['group']; label: string; options: Option[] };
+type Group = { id: SearchResultKind | Command['group']; label: string; options: Option[] };
 
 const pageIcons: Record<string, LucideIcon> = {
   dashboard: LayoutDashboard,
@@ -62,7 +60,7 @@ const pageIcons: Record<string, LucideIcon> = {
   'toggle-theme': SunMoon,
   'sign-out': LogOut,
 };
-const kindIcons: Record<ResultKind, ReactNode> = {
+const kindIcons: Record<SearchResultKind, ReactNode> = {
   team: <UsersRound aria-hidden="true" />,
   repository: <FolderGit2 aria-hidden="true" />,
   'pull-request': <GitPullRequest aria-hidden="true" />,

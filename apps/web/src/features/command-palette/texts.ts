@@ -22,5 +22,5 @@ export const paletteTexts = {
     'pull-request': 'Pull requests',
     'vercel-project': 'Vercel projects',
     deployment: 'Deployments',
-  } satisfies Record<SearchResultKind | 'team' | 'pages' | 'actions', string>,
+  } satisfies Record<SearchResultKind | 'pages' | 'actions', string>,
 } as const;
