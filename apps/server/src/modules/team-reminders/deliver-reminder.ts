@@ -13,6 +13,7 @@ import type { ReminderContent } from './reminder-content.js';
 import { reminderContent } from './reminder-content.js';
 import type { ReminderMessage } from './reminder-message.js';
 import { slackPayload } from './reminder-message.js';
+import { isAllowedSlackWebhookUrl } from './slack-webhook-url.js';
 import { reminderFiltersOf } from './to-reminder-dto.js';
 import {
   countDeliveryAttempt,
@@ -40,6 +41,16 @@ async function contentFor(
     app.config.publicUrl,
     now,
   );
+}
+
+/**
+ * The reminder's webhook URL, when its origin is still allowed: SLACK_WEBHOOK_HOSTS may have
+ * changed since it was saved, and the server calls no other address.
+ */
+function allowedWebhookOf(app: FastifyInstance, reminder: TeamReminderRow): string | null {
+  if (!reminder.slack_webhook_sealed) return null;
+  const url = app.secrets.open(reminder.slack_webhook_sealed);
+  return isAllowedSlackWebhookUrl(url, app.config.slackWebhookHosts) ? url : null;
 }
 
 /** The email payload: the same groups as the Slack message, one line per pull request. */
@@ -182,11 +193,9 @@ export async function deliverReminderSlot(
     return finish('sent', message.total, null);
   }
 
-  if (!reminder.slack_webhook_sealed) return finish('failed', null, 'no Slack webhook');
-  const outcome = await postToSlack(
-    app.secrets.open(reminder.slack_webhook_sealed),
-    slackPayload(message),
-  );
+  const webhook = allowedWebhookOf(app, reminder);
+  if (!webhook) return finish('failed', message.total, 'webhook host not allowed');
+  const outcome = await postToSlack(webhook, slackPayload(message));
   switch (outcome.kind) {
     case 'sent':
       await updateReminder(app.db, reminder.id, { last_sent_at: new Date().toISOString() });
@@ -240,11 +249,9 @@ export async function sendTestReminder(
     });
     return result(true, reminderTexts.testSent(message.total, 'email'));
   }
-  if (!reminder.slack_webhook_sealed) return result(false, reminderTexts.testUnreachable);
-  const outcome = await postToSlack(
-    app.secrets.open(reminder.slack_webhook_sealed),
-    slackPayload(message),
-  );
+  const webhook = allowedWebhookOf(app, reminder);
+  if (!webhook) return result(false, reminderTexts.hostNotAllowed(app.config.slackWebhookHosts));
+  const outcome = await postToSlack(webhook, slackPayload(message));
   switch (outcome.kind) {
     case 'sent':
       await updateReminder(app.db, reminder.id, { last_sent_at: new Date().toISOString() });

@@ -252,6 +252,34 @@ describe.each(testDialects)('team reminders (%s)', (dialect) => {
     });
   });
 
+  it('calls no webhook whose origin the operator no longer allows', async () => {
+    const { reminder, path } = await slackReminder();
+    await ctx.app.db
+      .updateTable('team_reminders')
+      .set({ enabled: 0 })
+      .where('id', '!=', reminder.id)
+      .execute();
+    const emulatorOrigin = slackWebhookHosts.pop();
+    try {
+      const tested = await ctx.app.inject({
+        method: 'POST',
+        url: `${base}/${reminder.id}/test`,
+        headers: bearer(member.token),
+      });
+      expect(dataOf(tested, reminderTestResultSchema)).toMatchObject({ sent: false });
+      const slot = nextSlot();
+      await queueDueReminders(ctx.app, slot);
+      await ctx.app.jobs.drain();
+      expect(
+        await findDelivery(ctx.app.db, reminder.id, new Date(slot).toISOString()),
+      ).toMatchObject({ status: 'failed', last_error: 'webhook host not allowed' });
+      expect(emulator.handle.slack.list(path)).toEqual([]);
+    } finally {
+      if (emulatorOrigin) slackWebhookHosts.push(emulatorOrigin);
+      await ctx.app.db.deleteFrom('team_reminder_deliveries').execute();
+    }
+  });
+
   it('sends a test now: Block Kit with a header and the top-level text, only what matches', async () => {
     const { reminder, path } = await slackReminder();
     const sent = await ctx.app.inject({
