@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database.js';
-import { bumpStoreVersion } from '../answer-cache/store-version.repository.js';
+import {
+  bumpStoreVersion,
+  bumpStoreVersionOfViewers,
+} from '../answer-cache/store-version.repository.js';
 import type { WireTeam, WireTeamMember, WireTeamRepository } from './github-teams-wire.js';
 
 // Writes of the team tables (issue 36). Teams are shared rows; who may see one is its
@@ -206,6 +209,7 @@ export async function saveTeamPullDetails(
   details: readonly TeamPullDetails[],
   now: string,
 ): Promise<void> {
+  if (details.length === 0) return;
   for (const pull of details) {
     await db.transaction().execute(async (trx) => {
       await trx
@@ -271,4 +275,19 @@ export async function saveTeamPullDetails(
       }
     });
   }
+  // Cached team answers of everyone who reads these repositories are out of date now.
+  const rows = await db
+    .selectFrom('github_pull_requests')
+    .select('repository_id')
+    .distinct()
+    .where(
+      'id',
+      'in',
+      details.map((pull) => pull.pullRequestId),
+    )
+    .execute();
+  await bumpStoreVersionOfViewers(
+    db,
+    rows.map((row) => Number(row.repository_id)),
+  );
 }

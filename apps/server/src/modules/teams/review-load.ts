@@ -1,7 +1,6 @@
 import type { ReviewLoadMember } from '@shipdeck/shared/teams';
 import { DAY_MS } from '../../lib/clock.js';
 import type { Db } from '../../db/database.js';
-import type { TeamPullRequest } from '@shipdeck/shared/teams';
 import {
   reviewRequestsInRepositories,
   reviewsInRepositories,
@@ -31,7 +30,10 @@ export async function reviewLoad(
   db: Db,
   userId: string,
   team: ViewerTeam,
-  openPulls: readonly TeamPullRequest[],
+  openPulls: readonly {
+    requestedReviewers: readonly string[];
+    requestedTeams: readonly string[];
+  }[],
   now: number = Date.now(),
 ): Promise<ReviewLoadMember[]> {
   const since30 = new Date(now - 30 * DAY_MS).toISOString();

@@ -27,6 +27,30 @@ function jsonList(text: string): string[] {
   }
 }
 
+/** What a stored row waits on (the rules need no ship status: counts skip attaching it). */
+export function waitingOnOfRow(row: OpenTeamPullRow) {
+  return waitingOn({
+    authorLogin: row.author_login,
+    draft: row.draft === 1,
+    review: row.review_state,
+    checks: row.checks_state,
+    mergeable: row.mergeable,
+    requestedReviewers: jsonList(row.requested_reviewers),
+    requestedTeams: jsonList(row.requested_teams),
+  });
+}
+
+/** Who is still asked on a stored row (review load counts them). */
+export function requestsOfRow(row: OpenTeamPullRow): {
+  requestedReviewers: string[];
+  requestedTeams: string[];
+} {
+  return {
+    requestedReviewers: jsonList(row.requested_reviewers),
+    requestedTeams: jsonList(row.requested_teams),
+  };
+}
+
 /** Every open pull request of the team's readable repositories, with what it waits on. */
 export async function teamPullRequests(
   db: Db,
@@ -49,15 +73,7 @@ export async function teamPullRequests(
     return [
       {
         ...(item satisfies ShipPullRequest),
-        waitingOn: waitingOn({
-          authorLogin: row.author_login,
-          draft: row.draft === 1,
-          review: row.review_state,
-          checks: row.checks_state,
-          mergeable: row.mergeable,
-          requestedReviewers,
-          requestedTeams,
-        }),
+        waitingOn: waitingOnOfRow(row),
         requestedReviewers,
         requestedTeams,
         lastActivityAt: row.updated_at,

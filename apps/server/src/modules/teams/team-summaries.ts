@@ -1,7 +1,12 @@
 import type { TeamSummary } from '@shipdeck/shared/teams';
 import type { Db } from '../../db/database.js';
-import { teamPullRequests } from './team-pull-requests.js';
-import { teamMemberRows, teamRepositoryRows, type ViewerTeam } from './teams.repository.js';
+import { waitingOnOfRow } from './team-pull-requests.js';
+import {
+  openTeamPullRows,
+  teamMemberRows,
+  teamRepositoryRows,
+  type ViewerTeam,
+} from './teams.repository.js';
 
 /** A team's card: its counts and how many of its open pull requests wait on whom. */
 export async function teamSummaries(
@@ -16,8 +21,10 @@ export async function teamSummaries(
   ]);
   return Promise.all(
     teams.map(async (team): Promise<TeamSummary> => {
-      const pulls = await teamPullRequests(db, userId, team);
-      const count = (kind: string) => pulls.filter((pull) => pull.waitingOn.kind === kind).length;
+      const kinds = (await openTeamPullRows(db, userId, [team.id])).map(
+        (row) => waitingOnOfRow(row).kind,
+      );
+      const count = (kind: string) => kinds.filter((k) => k === kind).length;
       return {
         org: team.org,
         slug: team.slug,

@@ -16,16 +16,18 @@ import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
 import { DAY_MS } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
+import { keepAnswer, sendCachedAnswer } from '../../answer-cache/answer-cache-plugin.js';
 import { requireAuth } from '../../auth/authenticate.js';
 import { computeDora } from '../../insights/compute-dora.js';
 import type { DoraLoader } from '../../insights/dora-loader.js';
 import { trendBucketFor, windowEndingAt } from '../../insights/dora-window.js';
 import { reviewLoad } from '../review-load.js';
-import { listTeamPullRequests, teamPullRequests } from '../team-pull-requests.js';
+import { listTeamPullRequests, requestsOfRow } from '../team-pull-requests.js';
 import { teamSummaries } from '../team-summaries.js';
 import {
   findViewerTeam,
   listViewerTeams,
+  openTeamPullRows,
   teamMemberRows,
   teamRepositoryRows,
   teamSyncOf,
@@ -49,6 +51,13 @@ async function viewerTeamOr404(
   return team;
 }
 
+/**
+ * Answers are kept for the person's store version (a sync that writes their teams, pull requests
+ * or reviews moves it on), and at most a minute, since staleness filters and review-load windows
+ * move with the clock.
+ */
+const ANSWER_TTL_MS = 60_000;
+
 /** `/api/teams/*`: the teams GitHub lists for the viewer's own token, all read from the store. */
 export const teamRoutes: FastifyPluginAsyncZod<{ loader: DoraLoader }> = async (app, options) => {
   const security = [{ bearerAuth: [] }];
@@ -63,8 +72,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ loader: DoraLoader }> = async (
         response: { 200: successEnvelope(teamsResultSchema) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (sendCachedAnswer(app, request, reply, auth)) return reply;
+      keepAnswer(request, auth, null, ANSWER_TTL_MS);
+      const { user } = auth;
       const [teams, sync] = await Promise.all([
         listViewerTeams(app.db, user.id),
         teamSyncOf(app.db, user.id),
@@ -89,8 +101,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ loader: DoraLoader }> = async (
         response: { 200: successEnvelope(teamDetailResultSchema) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (sendCachedAnswer(app, request, reply, auth)) return reply;
+      keepAnswer(request, auth, null, ANSWER_TTL_MS);
+      const { user } = auth;
       const team = await viewerTeamOr404(app.db, user.id, request.params);
       const [[summary], members, repositories] = await Promise.all([
         teamSummaries(app.db, user.id, [team]),
@@ -128,8 +143,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ loader: DoraLoader }> = async (
         response: { 200: successEnvelope(teamPullRequestsResultSchema) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (sendCachedAnswer(app, request, reply, auth)) return reply;
+      keepAnswer(request, auth, null, ANSWER_TTL_MS);
+      const { user } = auth;
       const result = await listTeamPullRequests(
         app.db,
         user.id,
@@ -154,10 +172,13 @@ export const teamRoutes: FastifyPluginAsyncZod<{ loader: DoraLoader }> = async (
         response: { 200: successEnvelope(reviewLoadResultSchema) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (sendCachedAnswer(app, request, reply, auth)) return reply;
+      keepAnswer(request, auth, null, ANSWER_TTL_MS);
+      const { user } = auth;
       const team = await viewerTeamOr404(app.db, user.id, request.params);
-      const pulls = await teamPullRequests(app.db, user.id, team);
+      const pulls = (await openTeamPullRows(app.db, user.id, [team.id])).map(requestsOfRow);
       return ok({
         members: await reviewLoad(app.db, user.id, team, pulls),
         syncedAt: team.syncedAt,
@@ -179,8 +200,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ loader: DoraLoader }> = async (
         response: { 200: successEnvelope(teamDoraResultSchema) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (sendCachedAnswer(app, request, reply, auth)) return reply;
+      keepAnswer(request, auth, null, ANSWER_TTL_MS);
+      const { user } = auth;
       const team = await viewerTeamOr404(app.db, user.id, request.params);
       const days = request.query.days as InsightsWindow;
       const window = windowEndingAt(Date.now(), days);
