@@ -9,6 +9,8 @@ export const REMINDER_CHANNELS = ['slack', 'email'] as const;
 export const DEFAULT_SLACK_WEBHOOK_HOSTS = ['https://hooks.slack.com'] as const;
 export const REMINDER_MAX_TIMES = 8;
 export const REMINDER_MAX_TERMS = 50;
+/** Reminders one team may have: enough for every channel and rota, not a flood. */
+export const REMINDER_MAX_PER_TEAM = 20;
 
 const timeOfDaySchema = z
   .string()
@@ -142,6 +144,7 @@ export const reminderTexts = {
   disabledMessage: (team: string, reason: string) =>
     `Slack refused the reminder of ${team} (${reason}), so it is off. Point it at another channel's webhook and turn it on again.`,
   notFound: 'Reminder not found',
+  tooMany: (max: number) => `A team has at most ${max} reminders. Delete one first.`,
   webhookRequired: 'is required for a Slack reminder',
   hostNotAllowed: (origins: readonly string[]) =>
     `must be a Slack incoming-webhook URL starting with ${origins.join(' or ')}`,

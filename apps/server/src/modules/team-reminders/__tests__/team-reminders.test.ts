@@ -474,4 +474,17 @@ describe.each(testDialects)('team reminders (%s)', (dialect) => {
     expect(mail?.text).toMatch(/https:\/\/github\.com\/acme\/repo\d+\/pull\/\d+/);
     expect(reminderMail(outsider.account.email)).toEqual([]);
   });
+
+  it('keeps a team to 20 reminders', async () => {
+    let answer = await createReminder(member.token, { channel: 'email' });
+    for (let made = 0; answer.statusCode === 201 && made < 30; made += 1)
+      answer = await createReminder(member.token, { channel: 'email' });
+    expect(answer.statusCode).toBe(409);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: base,
+      headers: bearer(member.token),
+    });
+    expect(dataOf(listed, remindersResultSchema).reminders).toHaveLength(20);
+  });
 });

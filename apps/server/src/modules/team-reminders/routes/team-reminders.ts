@@ -3,6 +3,7 @@ import { successEnvelope } from '@shipdeck/shared/api-envelope';
 import { emptyResultSchema } from '@shipdeck/shared/auth';
 import { errorMessages } from '@shipdeck/shared/messages';
 import {
+  REMINDER_MAX_PER_TEAM,
   createReminderBodySchema,
   reminderParamsSchema,
   reminderSchema,
@@ -99,6 +100,9 @@ export const teamReminderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const team = await memberTeamOr404(app, user.id, request.params);
       const body = request.body;
+      const existing = await listTeamReminders(app.db, team.org, team.slug);
+      if (existing.length >= REMINDER_MAX_PER_TEAM)
+        throw new AppError(409, 'CONFLICT', reminderTexts.tooMany(REMINDER_MAX_PER_TEAM));
       const webhook =
         body.channel === 'slack' && body.slackWebhookUrl
           ? sealedWebhook(app, body.slackWebhookUrl)
