@@ -54,17 +54,29 @@ function unescape(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
+// Slack's *bold*, within one line.
+const BOLD = /\*([^*\n]+)\*/g;
+
+/** Plain mrkdwn text: its *bold* drawn bold. */
+function bolded(text: string, keyPrefix: string): ReactNode[] {
+  return unescape(text)
+    .split(BOLD)
+    .map((part, index) =>
+      index % 2 === 1 ? h('strong', { key: `${keyPrefix}-${index}` }, part) : part,
+    );
+}
+
 function mrkdwn(text: string): ReactNode[] {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(LINK)) {
-    parts.push(unescape(text.slice(last, match.index)));
+    parts.push(...bolded(text.slice(last, match.index), `t${last}`));
     parts.push(
       h('a', { key: match.index, href: match[1], rel: 'noreferrer' }, unescape(match[2] ?? '')),
     );
     last = match.index + match[0].length;
   }
-  parts.push(unescape(text.slice(last)));
+  parts.push(...bolded(text.slice(last), `t${last}`));
   return parts;
 }
 

@@ -105,6 +105,9 @@ describe('demo reminders and /_demo/slack', () => {
     const adaPage = await slackPage(ada.cookie);
     expect(adaPage).toContain('Platform parser');
     expect(adaPage).not.toContain('Web header');
+    // Slack's mrkdwn drawn: the group title bold, each pull request a link.
+    expect(adaPage).toContain('<strong>Waiting on reviewers</strong>');
+    expect(adaPage).toMatch(/<a href="https:\/\/github\.com\/acme\/repo\d+\/pull\/\d+"/);
     const bobPage = await slackPage(bob.cookie);
     expect(bobPage).toContain('Web header');
     expect(bobPage).not.toContain('Platform parser');
