@@ -90,7 +90,7 @@ function textOf(value: unknown): string | null {
 function Block({ block }: { block: unknown }): ReactElement | null {
   if (typeof block !== 'object' || block === null) return null;
   const { type, text, elements } = block as { type?: unknown; text?: unknown; elements?: unknown };
-  if (type === 'header') return h('h3', null, textOf(text) ?? '');
+  if (type === 'header') return h('h2', null, textOf(text) ?? '');
   if (type === 'section') return h('p', { className: 'section' }, ...mrkdwn(textOf(text) ?? ''));
   if (type === 'context' && Array.isArray(elements))
     return h('p', { className: 'meta' }, ...elements.flatMap((e) => mrkdwn(textOf(e) ?? '')));
@@ -122,7 +122,7 @@ const STYLE = `
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,Segoe UI,sans-serif}
 body{margin:0 auto;max-width:760px;padding:24px 16px;background:#fafafa;color:#18181b}
 @media (prefers-color-scheme:dark){body{background:#09090b;color:#e4e4e7}.message{background:#18181b!important;border-color:#27272a!important}a{color:#60a5fa}.meta{color:#a1a1aa!important}}
-h1{font-size:20px;margin:0 0 4px}h3{font-size:16px;margin:8px 0}
+h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:8px 0}
 .intro,.meta{font-size:13px;color:#52525b;margin:0 0 12px}
 .notification{font-size:13px;font-style:italic;margin:0 0 8px}
 .message{background:#fff;border:1px solid #e4e4e7;border-radius:8px;padding:16px;margin:0 0 12px}
