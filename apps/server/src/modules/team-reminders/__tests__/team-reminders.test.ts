@@ -404,6 +404,38 @@ describe.each(testDialects)('team reminders (%s)', (dialect) => {
     expect((await findDelivery(ctx.app.db, reminder.id, slotIso))?.status).toBe('sent');
   });
 
+  it('puts a Slack 5xx back for a retry with backoff, the reminder left on', async () => {
+    const { reminder, path } = await slackReminder();
+    await ctx.app.db
+      .updateTable('team_reminders')
+      .set({ enabled: 0 })
+      .where('id', '!=', reminder.id)
+      .execute();
+    emulator.handle.faults.add({ area: 'slack', errorRate: 1, errorStatus: 500, times: 1 });
+    const slot = nextSlot();
+    await queueDueReminders(ctx.app, slot);
+    await ctx.app.jobs.drain();
+    const slotIso = new Date(slot).toISOString();
+    expect(emulator.handle.slack.list(path)).toEqual([]);
+    expect(await findDelivery(ctx.app.db, reminder.id, slotIso)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      last_error: '500 rollup_error',
+    });
+    // The retry waits its backoff (30 s): nothing runs it now.
+    await ctx.app.jobs.drain();
+    expect(emulator.handle.slack.list(path)).toEqual([]);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: base,
+      headers: bearer(member.token),
+    });
+    expect(
+      dataOf(listed, remindersResultSchema).reminders.find((r) => r.id === reminder.id)?.enabled,
+    ).toBe(true);
+    await ctx.app.db.deleteFrom('team_reminder_deliveries').execute();
+  });
+
   it('turns itself off on 410 channel_is_archived and tells its creator in the inbox and by email', async () => {
     const { reminder, path } = await slackReminder();
     await ctx.app.db
