@@ -141,6 +141,27 @@ export async function turnReminderOff(
   }
 }
 
+/** Why a reminder went off when its creator's account is gone or GitHub no longer lists them. */
+export const CREATOR_LEFT = 'creator_left';
+
+async function turnOffWithoutCreator(app: FastifyInstance, reminder: TeamReminderRow) {
+  await updateReminder(app.db, reminder.id, {
+    enabled: 0,
+    disabled_reason: CREATOR_LEFT,
+    updated_at: new Date().toISOString(),
+  });
+  await recordAudit(app.db, {
+    actor: SYSTEM_ACTOR,
+    action: 'reminder.disabled',
+    target: {
+      type: 'team-reminder',
+      id: reminder.id,
+      label: `${reminder.org}/${reminder.team_slug}`,
+    },
+    details: { reason: CREATOR_LEFT },
+  });
+}
+
 export interface DeliveryJob {
   reminderId: string;
   /** ISO instant of the slot. */
@@ -172,9 +193,15 @@ export async function deliverReminderSlot(
     });
   const reminder = await findReminderById(app.db, job.reminderId);
   if (!reminder || reminder.enabled !== 1) return finish('failed', null, 'reminder is off');
-  if (!reminder.created_by) return finish('failed', null, 'its creator has no account');
-  const content = await contentFor(app, reminder, reminder.created_by, Date.parse(job.slot));
-  if (!content) return finish('failed', null, 'its creator no longer sees the team');
+  const content = reminder.created_by
+    ? await contentFor(app, reminder, reminder.created_by, Date.parse(job.slot))
+    : null;
+  if (!content) {
+    // Whose access picks the pull requests is gone: off until a member turns it on (and so
+    // takes it over).
+    await turnOffWithoutCreator(app, reminder);
+    return finish('failed', null, CREATOR_LEFT);
+  }
   const { message } = content;
   // Nothing matches: nothing is sent.
   if (message.total === 0) return finish('empty', 0, null);

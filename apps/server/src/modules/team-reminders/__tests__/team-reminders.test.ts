@@ -507,6 +507,51 @@ describe.each(testDialects)('team reminders (%s)', (dialect) => {
     expect(reminderMail(outsider.account.email)).toEqual([]);
   });
 
+  it('goes off when its maker leaves the team, and is taken over by whoever turns it on', async () => {
+    await ctx.app.db.updateTable('team_reminders').set({ enabled: 0 }).execute();
+    const url = emulator.handle.newSlackWebhookUrl();
+    const path = new URL(url).pathname.replace('/_emulator/slack', '');
+    const reminder = dataOf(
+      await createReminder(teammate.token, { channel: 'slack', slackWebhookUrl: url }),
+      reminderSchema,
+    );
+    // GitHub no longer lists the team for its maker.
+    const viewer = await ctx.app.db
+      .selectFrom('github_team_viewers')
+      .selectAll()
+      .where('user_id', '=', teammate.userId)
+      .executeTakeFirstOrThrow();
+    await ctx.app.db
+      .deleteFrom('github_team_viewers')
+      .where('user_id', '=', teammate.userId)
+      .execute();
+    try {
+      const slot = nextSlot();
+      await queueDueReminders(ctx.app, slot);
+      await ctx.app.jobs.drain();
+      expect(emulator.handle.slack.list(path)).toEqual([]);
+      const off = await ctx.app.inject({ method: 'GET', url: base, headers: bearer(member.token) });
+      expect(
+        dataOf(off, remindersResultSchema).reminders.find((r) => r.id === reminder.id),
+      ).toMatchObject({ enabled: false, disabledReason: 'creator_left' });
+      const on = await ctx.app.inject({
+        method: 'PATCH',
+        url: `${base}/${reminder.id}`,
+        headers: bearer(member.token),
+        payload: { enabled: true },
+      });
+      expect(dataOf(on, reminderSchema)).toMatchObject({
+        enabled: true,
+        createdBy: member.account.username,
+      });
+      await queueDueReminders(ctx.app, slot + 86_400_000);
+      await ctx.app.jobs.drain();
+      expect(emulator.handle.slack.list(path)).toHaveLength(1);
+    } finally {
+      await ctx.app.db.insertInto('github_team_viewers').values(viewer).execute();
+    }
+  });
+
   it('keeps a team to 20 reminders', async () => {
     let answer = await createReminder(member.token, { channel: 'email' });
     for (let made = 0; answer.statusCode === 201 && made < 30; made += 1)

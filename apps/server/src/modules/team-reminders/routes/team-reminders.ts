@@ -193,6 +193,14 @@ export const teamReminderRoutes: FastifyPluginAsyncZod = async (app) => {
         // Turned on again (or off by hand): Slack's old reason no longer applies.
         changes.disabled_reason = null;
       }
+      // A reminder whose maker is gone (or no longer on the team) is taken over by whoever turns
+      // it on: their access picks its pull requests from now on.
+      if (
+        body.enabled === true &&
+        (!current.created_by ||
+          !(await findViewerTeam(app.db, current.created_by, team.org, team.slug)))
+      )
+        changes.created_by = user.id;
       await updateReminder(app.db, current.id, changes);
       await recordRequestAudit(app.db, request, {
         action: 'reminder.updated',
