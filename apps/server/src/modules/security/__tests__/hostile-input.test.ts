@@ -15,9 +15,10 @@ import type { AuthKind, HostileRequest, RouteUnderTest } from './hostile-request
 import { POLLUTION_MARKER, requestsFor, strayRequests } from './hostile-requests.js';
 import { connectVercel } from '../../../test-vercel.js';
 
-// 10,000 requests per run on each database.
-const runsFor = { sqlite: 10_000, postgres: 10_000 } as const;
-/** Each route gets at least this many of them (there are about 50 routes). */
+// 14,000 requests per run on each database: team mode's routes (issue 36) made 10,000 too few for
+// every route to get its share (GET /docs/yaml drew 38).
+const runsFor = { sqlite: 14_000, postgres: 14_000 } as const;
+/** Each route gets at least this many of them. */
 const MIN_PER_ROUTE = 40;
 
 const emulator = useEmulator({ repos: 12, richRepos: 2, projects: 2, deploymentsPerProject: 4 });
