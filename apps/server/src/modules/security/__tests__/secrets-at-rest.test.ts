@@ -39,6 +39,8 @@ describe('secrets at rest, in logs and in answers', () => {
         logLevel: 'debug',
         github: emulator.githubConfig,
         vercel: emulator.vercelConfig,
+        // A team reminder may post to the emulator's Slack receiver.
+        slackWebhookHosts: [emulator.handle.url],
       }),
       database: createDatabase({ dialect: 'sqlite', filename }),
       logStream,
@@ -146,6 +148,43 @@ describe('secrets at rest, in logs and in answers', () => {
     ]) {
       await call({ method: 'GET', url, headers: bearer(githubSession) });
     }
+    // A team reminder's Slack webhook URL, saved, changed, listed and used.
+    await call({ method: 'GET', url: '/api/teams', headers: bearer(githubSession) });
+    await app.jobs.drain();
+    const teams = await call({ method: 'GET', url: '/api/teams', headers: bearer(githubSession) });
+    const team = teams.json<{ data: { teams: { org: string; slug: string }[] } }>().data.teams[0];
+    if (!team) throw new Error('octocat has no team');
+    const reminders = `/api/teams/${team.org}/${team.slug}/reminders`;
+    const slackUrls = [emulator.handle.newSlackWebhookUrl(), emulator.handle.newSlackWebhookUrl()];
+    const reminder = await call({
+      method: 'POST',
+      url: reminders,
+      headers: bearer(githubSession),
+      payload: {
+        channel: 'slack',
+        slackWebhookUrl: slackUrls[0],
+        days: ['mon'],
+        times: ['09:00'],
+        timeZone: 'UTC',
+      },
+    });
+    expect(reminder.statusCode).toBe(201);
+    const reminderId = reminder.json<{ data: { id: string } }>().data.id;
+    await call({
+      method: 'PATCH',
+      url: `${reminders}/${reminderId}`,
+      headers: bearer(githubSession),
+      payload: { slackWebhookUrl: slackUrls[1] },
+    });
+    await call({ method: 'GET', url: reminders, headers: bearer(githubSession) });
+    await call({
+      method: 'POST',
+      url: `${reminders}/${reminderId}/test`,
+      headers: bearer(githubSession),
+    });
+    // The changed URL is the one used.
+    const sentTo = new URL(slackUrls[1] ?? '').pathname.replace('/_emulator/slack', '');
+    expect(emulator.handle.slack.list(sentTo)).toHaveLength(1);
     await call({ method: 'GET', url: '/api/github/repos', headers: bearer(passwordSession) });
     await call({ method: 'POST', url: '/auth/github/link', headers: bearer(passwordSession) });
     await call({
@@ -174,6 +213,8 @@ describe('secrets at rest, in logs and in answers', () => {
       wrongVercelToken,
       account.password,
       ...issuedSessionTokens,
+      // The webhook's path is its secret.
+      ...slackUrls.map((url) => new URL(url).pathname),
     ];
     // The capture is real: the requests above, with their URLs, logged with debug output on
     // (repository reads come from the synced store now, so no upstream error need log at debug).
