@@ -10,20 +10,17 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
-import { shortSha } from '@/utils/short-sha';
 import {
   useProductionMove,
   useVercelAction,
   type VercelActionRequest,
 } from '../api/vercel-actions';
+import { deploymentName } from '../deployment-name';
 import { deploymentPath } from '../deployment-path';
 
 export type VercelAction = VercelActionRequest['action'];
 
 /** The deployment's commit as people say it: its short SHA, or its id without one. */
-export function deploymentName(deployment: VercelDeployment): string {
-  return deployment.commitSha ? shortSha(deployment.commitSha) : deployment.id;
-}
 
 const confirmLabels: Record<VercelAction, string> = {
   redeploy: 'Redeploy',

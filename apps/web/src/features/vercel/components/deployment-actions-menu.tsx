@@ -9,7 +9,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useVercelCanAct } from '../hooks/use-vercel-can-act';
-import { ConfirmVercelAction, deploymentName, type VercelAction } from './confirm-vercel-action';
+import { deploymentName } from '../deployment-name';
+import { ConfirmVercelAction, type VercelAction } from './confirm-vercel-action';
 
 /** States in which Vercel still builds a deployment, so it can be cancelled. */
 const UNFINISHED = new Set(['QUEUED', 'INITIALIZING', 'BUILDING']);

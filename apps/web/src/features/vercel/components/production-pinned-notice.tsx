@@ -1,9 +1,15 @@
 import type { VercelProject } from '@shipdeck/shared/vercel';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { deploymentName } from '../deployment-name';
 import { useVercelCanAct } from '../hooks/use-vercel-can-act';
-import { ConfirmVercelAction, deploymentName } from './confirm-vercel-action';
+
+// Fetched when first asked for: the notice sits on the dashboard, whose first load has a budget
+// (issue 34), and the dialog with its texts is 3 KB gzipped.
+const ConfirmVercelAction = lazy(() =>
+  import('./confirm-vercel-action').then((m) => ({ default: m.ConfirmVercelAction })),
+);
 
 /**
  * After an instant rollback Vercel stops giving new production deployments the production
@@ -11,6 +17,8 @@ import { ConfirmVercelAction, deploymentName } from './confirm-vercel-action';
  */
 export function ProductionPinnedNotice({ project }: { project: VercelProject }) {
   const [promoting, setPromoting] = useState(false);
+  // Once asked for, the dialog stays mounted, so it closes as it opened.
+  const [asked, setAsked] = useState(false);
   const canAct = useVercelCanAct();
   const serving = project.productionDeployment;
   const resume = project.resumeProductionWith;
@@ -30,14 +38,26 @@ export function ProductionPinnedNotice({ project }: { project: VercelProject }) 
       {/* Someone who may only view is told so on the deployment pages; here the state is enough. */}
       {canAct ? (
         <>
-          <Button className="mt-2" size="sm" variant="outline" onClick={() => setPromoting(true)}>
+          <Button
+            className="mt-2"
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setAsked(true);
+              setPromoting(true);
+            }}
+          >
             Promote <span className="font-mono">{deploymentName(resume)}</span>
           </Button>
-          <ConfirmVercelAction
-            action={promoting ? 'promote' : null}
-            deployment={resume}
-            onClose={() => setPromoting(false)}
-          />
+          {asked ? (
+            <Suspense fallback={null}>
+              <ConfirmVercelAction
+                action={promoting ? 'promote' : null}
+                deployment={resume}
+                onClose={() => setPromoting(false)}
+              />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
     </Alert>
