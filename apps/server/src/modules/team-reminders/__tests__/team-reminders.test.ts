@@ -548,7 +548,10 @@ describe.each(testDialects)('team reminders (%s)', (dialect) => {
       await ctx.app.jobs.drain();
       expect(emulator.handle.slack.list(path)).toHaveLength(1);
     } finally {
-      await ctx.app.db.insertInto('github_team_viewers').values(viewer).execute();
+      await ctx.app.db
+        .insertInto('github_team_viewers')
+        .values({ ...viewer, team_id: Number(viewer.team_id) })
+        .execute();
     }
   });
 
