@@ -39,6 +39,16 @@ describe('the Slack incoming-webhook receiver', () => {
     expect(emulator.slack.list()).toHaveLength(2);
   });
 
+  it('mints webhook URLs through the admin API, and forgets what it was sent on DELETE', async () => {
+    const minted = await admin(emulator, 'POST', '/slack/webhooks');
+    expect(minted.status).toBe(201);
+    const url = String(obj(minted.json).url);
+    expect(url).toMatch(/\/_emulator\/slack\/services\/T[A-Z0-9]+\/B[A-Z0-9]+\/[A-Za-z0-9]{24}$/);
+    expect((await post(url, { text: 'Minted' })).status).toBe(200);
+    expect((await admin(emulator, 'DELETE', '/slack/messages')).status).toBe(204);
+    expect(arr((await admin(emulator, 'GET', '/slack/messages')).json)).toEqual([]);
+  });
+
   it("refuses what Slack refuses, with Slack's plain-text bodies", async () => {
     const url = emulator.newSlackWebhookUrl();
     const notJson = await post(url, 'not json');
