@@ -105,11 +105,23 @@ describe('team page on demo data', () => {
     },
   );
 
-  it('answers a team GitHub does not list for you with a not-found state', async () => {
+  it('finds a team with the command palette, and answers a team not listed for you with not found', async () => {
     const page = await e2e.newPage();
-    await signInAsOctocat(page);
+    await signedInWithTeams(page, 'light');
     await page.goto('/teams/shipdeck-labs/no-such-team');
     await page.getByRole('heading', { name: 'Team not found' }).waitFor();
+
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.querySelector<HTMLElement>('main')?.focus());
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search Shipdeck' });
+    await dialog.getByRole('combobox').fill('platf');
+    const option = dialog
+      .getByRole('group', { name: 'Teams' })
+      .getByRole('option', { name: /^shipdeck-labs\/platform/ });
+    await option.click();
+    await page.waitForURL(`**${TEAM_PATH}`);
+    await page.getByRole('heading', { level: 1, name: 'Platform' }).waitFor();
   });
 
   it('creates a Slack reminder, sends a test to the demo receiver and shows it at /_demo/slack', async () => {

@@ -108,8 +108,8 @@ describe('command palette (issue 28)', () => {
           {
             kind: 'team',
             id: 'octo-org/platform',
-            title: 'Platform',
-            subtitle: 'octo-org · 3 members',
+            title: 'octo-org/platform',
+            subtitle: 'Platform',
             href: '/teams/octo-org/platform',
           },
         ],
@@ -119,7 +119,7 @@ describe('command palette (issue 28)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Search Shipdeck' });
     await userEvent.type(combobox(), 'platf');
-    const team = await within(dialog).findByRole('option', { name: /^Platform/ });
+    const team = await within(dialog).findByRole('option', { name: /^octo-org\/platform/ });
     expect(within(dialog).getByRole('group', { name: 'Teams' })).toContainElement(team);
     await userEvent.click(team);
     await waitFor(() => expect(router.state.location.pathname).toBe('/teams/octo-org/platform'));
