@@ -244,10 +244,11 @@ describe('secrets at rest, in logs and in answers', () => {
 });
 
 // OAuth's `state` is a bare identifier (or its hash); a provider's `deployment.state` or a
-// `review_state` column is a status word, not a secret.
+// `review_state` column is a status word, not a secret. A secret is never compared with a number
+// literal: `pref_email_digest === 1` reads a stored switch.
 const secretName = String.raw`(?:[\w.]*(?:token|secret|signature|digest|code(?:Verifier)?|state_hash)|(?<![\w.])state(?:Hash)?)\b`;
 const plainComparison = new RegExp(
-  String.raw`\b${secretName}\s*[!=]==?\s*(?!null\b|undefined\b|'|")[\w.]+|[\w.]+\s*[!=]==?\s*${secretName}`,
+  String.raw`\b${secretName}\s*[!=]==?\s*(?!null\b|undefined\b|'|"|\d)[\w.]+|[\w.]+\s*[!=]==?\s*${secretName}`,
   'i',
 );
 
@@ -263,6 +264,8 @@ describe('secret comparisons', () => {
     expect(comparesSecretPlainly('if (provided !== webhook.secret) reject();')).toBe(true);
     expect(comparesSecretPlainly("if (typeof token === 'string') return;")).toBe(false);
     expect(comparesSecretPlainly('if (token === null) return;')).toBe(false);
+    expect(comparesSecretPlainly('emailDigest: row.pref_email_digest === 1,')).toBe(false);
+    expect(comparesSecretPlainly('if (row.digest === expectedDigest) ok();')).toBe(true);
     expect(comparesSecretPlainly('if (row.state !== state) deny();')).toBe(true);
     expect(comparesSecretPlainly('if (previous === deployment.state) continue;')).toBe(false);
     expect(comparesSecretPlainly('if (ship.review !== pull.review_state) mark();')).toBe(false);
