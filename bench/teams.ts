@@ -26,6 +26,7 @@ import { addOpenPull } from '@shipdeck/emulator/testing/add-open-pull';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { syncGithubAccount } from '../apps/server/src/modules/github-sync/sync-github-account.js';
+import { syncGithubTeams } from '../apps/server/src/modules/github-sync/sync-teams.js';
 
 const { values } = parseArgs({
   options: {
@@ -155,10 +156,14 @@ const log = () => emulator.requestLog.list({ area: 'github' });
 const isTeamRequest = (url: string) => url.includes('/teams') || url.includes('org%3Abench-org');
 
 // A refresh so every validator is stored, then the measured one: nothing changed meanwhile.
-await syncGithubAccount(app, { userId: user.id, reason: 'refresh' });
+const refreshTeams = async () => {
+  await syncGithubAccount(app, { userId: user.id, reason: 'refresh' });
+  await syncGithubTeams(app, { userId: user.id });
+};
+await refreshTeams();
 emulator.requestLog.clear();
 const refreshStarted = performance.now();
-await syncGithubAccount(app, { userId: user.id, reason: 'refresh' });
+await refreshTeams();
 const refreshMs = performance.now() - refreshStarted;
 const refresh = log();
 const teamRequests = refresh.filter((entry) => isTeamRequest(entry.url));

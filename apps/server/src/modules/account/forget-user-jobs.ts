@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { GITHUB_INBOX_QUEUE, githubInboxKey } from '../github-inbox/inbox-jobs.js';
-import { GITHUB_SYNC_QUEUE, githubSyncKey } from '../github-sync/request-github-sync.js';
+import {
+  GITHUB_SYNC_QUEUE,
+  GITHUB_TEAMS_QUEUE,
+  githubSyncKey,
+} from '../github-sync/request-github-sync.js';
 import { VERCEL_ALIAS_OUTCOME_QUEUE } from '../vercel/vercel-alias-outcome.js';
 import {
   VERCEL_PROJECT_SYNC_QUEUE,
@@ -16,6 +20,7 @@ import {
 export async function forgetUserJobs(app: FastifyInstance, userId: string): Promise<void> {
   const userJobs = [
     { queue: GITHUB_SYNC_QUEUE, key: githubSyncKey(userId) },
+    { queue: GITHUB_TEAMS_QUEUE, key: githubSyncKey(userId) },
     { queue: GITHUB_INBOX_QUEUE, key: githubInboxKey(userId) },
     { queue: VERCEL_SYNC_QUEUE, key: vercelSyncKey(userId) },
     // A project's key extends the user's, so these reach the jobs of every project.

@@ -412,6 +412,23 @@ export async function newestInvolvedUpdate(db: Db, userId: string): Promise<stri
  * Removes everything synced for the user: their access and involvement rows, snapshots, the
  * rate-limit figures last seen and sync state. Shared rows another user still sees stay; the rest goes.
  */
+/** Teams nobody's token lists any more go, with their members and repositories (cascade). */
+async function deleteOrphanTeams(db: Db): Promise<void> {
+  await db
+    .deleteFrom('github_teams')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('github_team_viewers')
+            .select('github_team_viewers.team_id')
+            .whereRef('github_team_viewers.team_id', '=', 'github_teams.id'),
+        ),
+      ),
+    )
+    .execute();
+}
+
 export async function deleteUserGithubData(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('github_pull_request_involvement').where('user_id', '=', userId).execute();
@@ -419,6 +436,9 @@ export async function deleteUserGithubData(db: Db, userId: string): Promise<void
     await trx.deleteFrom('github_daily_snapshots').where('user_id', '=', userId).execute();
     await trx.deleteFrom('github_rate_budgets').where('user_id', '=', userId).execute();
     await trx.deleteFrom('github_rate_windows').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('github_team_viewers').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('github_team_syncs').where('user_id', '=', userId).execute();
+    await deleteOrphanTeams(trx);
     await trx
       .deleteFrom('sync_state')
       .where('user_id', '=', userId)

@@ -4,9 +4,12 @@ import { ACCOUNT_RESOURCE } from './sync-constants.js';
 import type { SyncReason } from './sync-context.js';
 import { syncGithubAccount } from './sync-github-account.js';
 import { syncDeferredShipStates } from './sync-ship-states.js';
+import { syncGithubTeams } from './sync-teams.js';
 
 export const GITHUB_SYNC_QUEUE = 'github-sync';
 export const GITHUB_REFRESH_DUE_QUEUE = 'github-refresh-due';
+/** The team pass (issue 36), queued after each account sync. */
+export const GITHUB_TEAMS_QUEUE = 'github-teams';
 /** A user waiting on a first sync goes before periodic refreshes. */
 export const INITIAL_SYNC_PRIORITY = 10;
 
@@ -20,6 +23,15 @@ export type GithubSyncJobReason = SyncReason | 'ship-status';
 /** The key of a user's sync jobs: one queued per user, and how account deletion finds them. */
 export function githubSyncKey(userId: string): string {
   return `github:${userId}`;
+}
+
+/** Queues the user's team pass; at most one queued per user (same key as their syncs). */
+export async function requestGithubTeamsSync(app: FastifyInstance, userId: string): Promise<void> {
+  await app.jobs.send(
+    GITHUB_TEAMS_QUEUE,
+    { userId },
+    { singletonKey: githubSyncKey(userId), priority: 0, retryLimit: 5 },
+  );
 }
 
 /** Queues a sync of the user's GitHub data; at most one queued per user. */
@@ -91,8 +103,12 @@ export async function registerGithubSyncJobs(app: FastifyInstance): Promise<void
         reason: reason === 'ship-status' ? 'initial' : reason,
       });
       if (outcome.shipStatusDeferred > 0) await requestGithubSync(app, userId, 'ship-status');
+      await requestGithubTeamsSync(app, userId);
     },
   );
+  await app.jobs.work<{ userId: string }>(GITHUB_TEAMS_QUEUE, async ({ data }) => {
+    await syncGithubTeams(app, data);
+  });
   await app.jobs.work(GITHUB_REFRESH_DUE_QUEUE, async () => {
     await refreshDueAccounts(app);
   });

@@ -59,7 +59,6 @@ import {
   writePhaseCursor,
 } from './sync-cursors.js';
 import { SHIP_STATUS_PHASE, shipStatePullsDue, syncShipStates } from './sync-ship-states.js';
-import { syncTeams } from './sync-teams.js';
 
 /** The sync_state resource whose last success is the last full refresh. */
 const FULL_REFRESH_RESOURCE = 'full-refresh';
@@ -580,7 +579,6 @@ export async function syncGithubAccount(
     await filled(['github_repositories', 'github_repository_access']);
     await syncPullRequests(ctx);
     await syncRecentRepositories(ctx);
-    await syncTeams(ctx, user);
     await filled(['github_pull_requests', 'github_pull_request_involvement', 'github_commits']);
     if (ctx.full) {
       await dropUnconfirmedInvolvement(app.db, user.id, ctx.startedAt);

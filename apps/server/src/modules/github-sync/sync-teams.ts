@@ -1,11 +1,14 @@
 import { RequestError } from '@octokit/request-error';
 import { pageSizes } from '@shipdeck/shared/constants';
 import { TEAMS_SCOPE_NOTICE } from '@shipdeck/shared/teams';
+import type { FastifyInstance } from 'fastify';
 import { RetryLaterError } from '../../jobs/job-queue.js';
+import { nowIso } from '../../lib/clock.js';
+import { findUserById } from '../auth/users.repository.js';
 import type { UserRow } from '../auth/users.table.js';
 import { findSyncState, updateSyncState } from '../connections/sync-state.repository.js';
 import { githubClientFor } from '../github-client/github-client.js';
-import type { ConditionalAnswer } from '../github-client/github-sync-client.js';
+import { openSyncClient, type ConditionalAnswer } from '../github-client/github-sync-client.js';
 import {
   parseTeamMembers,
   parseTeamRepositories,
@@ -29,7 +32,7 @@ import {
 import { readShipStatesByGraphql } from '../ship-status/graphql-ship-states.js';
 import { saveShipStatesWithHeads } from '../ship-status/ship-state.repository.js';
 import type { SyncContext } from './sync-context.js';
-import { describeSyncError, syncStateKey } from './sync-context.js';
+import { describeSyncError, publishChanges, syncStateKey } from './sync-context.js';
 
 /** GitHub's search stops at 1,000 results: 10 pages of 100. */
 const SEARCH_PAGES = 10;
@@ -271,4 +274,44 @@ export async function syncTeams(ctx: SyncContext, user: UserRow): Promise<void> 
       'GitHub teams not refreshed',
     );
   }
+}
+
+/** The sync_state resource whose last success is the teams' last full pass. */
+const TEAMS_FULL_RESOURCE = 'teams-full';
+const TEAMS_FULL_EVERY_MS = 60 * 60_000;
+
+/**
+ * The team pass as a job of its own, queued after each account sync (the account sync's request
+ * budget and its phases stay as they were): members and repositories are read again (as 304s) on
+ * the first pass and hourly.
+ */
+export async function syncGithubTeams(
+  app: FastifyInstance,
+  data: { userId: string },
+): Promise<{ requests: number }> {
+  const user = await findUserById(app.db, data.userId);
+  if (!user?.github_login) return { requests: 0 };
+  const client = await openSyncClient(app, user.id, user.github_login);
+  if (!client) return { requests: 0 };
+  const fullKey = syncStateKey(user.id, TEAMS_FULL_RESOURCE);
+  const last = await findSyncState(app.db, fullKey);
+  const full =
+    !last?.last_success_at || Date.parse(last.last_success_at) <= Date.now() - TEAMS_FULL_EVERY_MS;
+  const ctx: SyncContext = {
+    app,
+    userId: user.id,
+    client,
+    full,
+    startedAt: nowIso(),
+    changed: new Set(),
+    changedRepositories: new Set(),
+    listedPullRepositories: new Set(),
+  };
+  try {
+    await syncTeams(ctx, user);
+    if (full) await updateSyncState(app.db, fullKey, { last_success_at: ctx.startedAt });
+  } finally {
+    await publishChanges(ctx);
+  }
+  return { requests: client.requests };
 }

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, dataOf, signUpAndLogIn, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
 import { syncGithubAccount } from '../../github-sync/sync-github-account.js';
+import { syncGithubTeams } from '../../github-sync/sync-teams.js';
 
 // Teams read from the emulator's GitHub by the sync (issue 36): octocat's two teams in
 // shipdeck-labs, their members and repositories, forgotten when GitHub stops listing them, the
@@ -39,6 +40,12 @@ describe.each(testDialects)('GitHub teams in the store on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     await t.app.jobs.drain();
     return token;
+  }
+
+  /** A periodic refresh: the account sync, then the team pass it queues. */
+  async function refresh(userId: string): Promise<void> {
+    await syncGithubAccount(t.app, { userId, reason: 'refresh' });
+    await syncGithubTeams(t.app, { userId });
   }
 
   const get = (token: string, url: string) =>
@@ -95,9 +102,9 @@ describe.each(testDialects)('GitHub teams in the store on %s', (dialect) => {
   it('an unchanged refresh asks GitHub twice for the teams: the list and the organisation’s pull requests, both 304', async () => {
     const token = await signInWithGithub(t.app);
     const userId = await userIdOfGithubLogin(t.database.db, 'octocat');
-    await syncGithubAccount(t.app, { userId, reason: 'refresh' });
+    await refresh(userId);
     emulator.handle.requestLog.clear();
-    await syncGithubAccount(t.app, { userId, reason: 'refresh' });
+    await refresh(userId);
     const teamRequests = emulator.handle.requestLog
       .list({ area: 'github' })
       .filter((entry) => entry.url.includes('/teams') || entry.url.includes('org%3A'));
@@ -125,7 +132,7 @@ describe.each(testDialects)('GitHub teams in the store on %s', (dialect) => {
     platform.memberIds = platform.memberIds.filter((id) => id !== octocat.id);
     world().touch();
     try {
-      await syncGithubAccount(t.app, { userId, reason: 'refresh' });
+      await refresh(userId);
       const teams = dataOf(await get(token, '/api/teams'), teamsResultSchema);
       expect(teams.teams.map((team) => team.slug)).toEqual(['web']);
       for (const suffix of ['', '/pull-requests', '/review-load', '/dora'])
