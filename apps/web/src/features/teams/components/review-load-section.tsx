@@ -39,7 +39,12 @@ export function ReviewLoadSection({ org, slug }: { org: string; slug: string }) 
         ) : (
           <>
             {/* Fixed height, so the bars arriving later shift nothing; the table says the same. */}
-            <div aria-hidden="true" className="h-48 w-full text-zinc-500 dark:text-zinc-400">
+            <div
+              aria-hidden="true"
+              className="h-48 w-full text-zinc-500 dark:text-zinc-400"
+              // A few members get bars of a sensible width, not the whole card's.
+              style={{ maxWidth: `${load.data.members.length * 96 + 48}px` }}
+            >
               <Suspense fallback={null}>
                 <ReviewLoadBars members={load.data.members} />
               </Suspense>
