@@ -39,7 +39,11 @@ function settleWaitingStates(
       userId,
       body: state === 'APPROVED' ? 'Looks good to me.' : 'A few things to change first.',
       state,
-      submittedAt: new Date(now - rng.int(2, 40) * HOUR).toISOString(),
+      // Within the pull request's life so far: GitHub moves updated_at on every review.
+      submittedAt: new Date(
+        Date.parse(pull.createdAt) +
+          Math.floor((Date.parse(pull.updatedAt) - Date.parse(pull.createdAt)) * rng.next()),
+      ).toISOString(),
       commitId: pull.headSha,
     });
   };
