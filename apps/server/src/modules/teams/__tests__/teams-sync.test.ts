@@ -178,6 +178,18 @@ describe.each(testDialects)('GitHub teams in the store on %s', (dialect) => {
     expect(repositories.size).toBeGreaterThan(0);
   });
 
+  it('an account whose teams were never read gets the team pass queued by GET /api/teams', async () => {
+    const token = await signInWithGithub(t.app);
+    const userId = await userIdOfGithubLogin(t.database.db, 'octocat');
+    // As for an account connected before team mode: no team rows, no team sync yet.
+    await t.database.db.deleteFrom('github_team_viewers').where('user_id', '=', userId).execute();
+    await t.database.db.deleteFrom('github_team_syncs').where('user_id', '=', userId).execute();
+    expect(dataOf(await get(token, '/api/teams'), teamsResultSchema).teams).toEqual([]);
+    await t.app.jobs.drain();
+    const teams = dataOf(await get(token, '/api/teams'), teamsResultSchema);
+    expect(teams.teams.map((team) => team.slug)).toEqual(['platform', 'web']);
+  });
+
   it('a token without read:org gets the notice, and the sync reports no error', async () => {
     const token = await connectToken('ghp_emu_hubot_public');
     const teams = dataOf(await get(token, '/api/teams'), teamsResultSchema);

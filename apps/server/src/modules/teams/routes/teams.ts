@@ -18,6 +18,8 @@ import { DAY_MS } from '../../../lib/clock.js';
 import { ok } from '../../../lib/reply.js';
 import { keepAnswer, sendCachedAnswer } from '../../answer-cache/answer-cache-plugin.js';
 import { requireAuth } from '../../auth/authenticate.js';
+import { findProviderToken } from '../../connections/provider-tokens.repository.js';
+import { requestGithubTeamsSync } from '../../github-sync/request-github-sync.js';
 import { computeDora } from '../../insights/compute-dora.js';
 import type { DoraLoader } from '../../insights/dora-loader.js';
 import { trendBucketFor, windowEndingAt } from '../../insights/dora-window.js';
@@ -81,6 +83,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ loader: DoraLoader }> = async (
         listViewerTeams(app.db, user.id),
         teamSyncOf(app.db, user.id),
       ]);
+      // A connected account whose teams were never read (connected before team mode, or its
+      // first team pass still to come) gets the pass queued; the answer does not wait for it.
+      if (!sync && user.github_login && (await findProviderToken(app.db, user.id, 'github'))) {
+        await requestGithubTeamsSync(app, user.id);
+        request.answerSlot = null;
+      }
       return ok({
         teams: await teamSummaries(app.db, user.id, teams),
         notice: sync?.notice ?? null,
