@@ -6,7 +6,11 @@ import type { Db } from '../../db/database.js';
 import { RetryLaterError } from '../../jobs/job-queue.js';
 import { refreshPlannerStatistics } from '../../db/refresh-planner-statistics.js';
 import { nowIso } from '../../lib/clock.js';
+import type { Octokit } from '@octokit/rest';
 import { findUserById } from '../auth/users.repository.js';
+import type { UserRow } from '../auth/users.table.js';
+import { githubClientFor } from '../github-client/github-client.js';
+import { GraphqlUnavailableError } from '../ship-status/graphql-ship-states.js';
 import { findSyncState, updateSyncState } from '../connections/sync-state.repository.js';
 import { lastPageFromLink } from '../github-client/link-pagination.js';
 import {
@@ -33,6 +37,7 @@ import {
   pullRow,
   repositoryRow,
   searchItemRow,
+  type SearchItem,
 } from '../github-store/github-wire.js';
 import { recentlyPushedRepositories } from '../github-store/github-reads.repository.js';
 import { recordDailySnapshot } from '../github-store/daily-snapshots.js';
@@ -59,6 +64,7 @@ import {
   writePhaseCursor,
 } from './sync-cursors.js';
 import { SHIP_STATUS_PHASE, shipStatePullsDue, syncShipStates } from './sync-ship-states.js';
+import { searchPullsByGraphql } from './graphql-involvement-search.js';
 
 /** The sync_state resource whose last success is the last full refresh. */
 const FULL_REFRESH_RESOURCE = 'full-refresh';
@@ -199,6 +205,15 @@ interface PullSearch {
 }
 
 /**
+ * GraphQL for the slices after page 1 (issue 33): an Octokit under the sync client's budget,
+ * made on first use, and whether this GitHub answers GraphQL (a GHES without it: REST throughout).
+ */
+interface SliceReader {
+  octokit: () => Promise<Octokit>;
+  available: boolean;
+}
+
+/**
  * A search's cursor: the `updated:<=` slice (null: the plain query) and page to read next, the
  * ids found so far (so ties re-read at a slice boundary count once), the newest update this run
  * saw first, and `mark`, the newest update of the last complete pass: a refresh reads down to it.
@@ -223,6 +238,8 @@ const searchCursorSchema = z.object({
   fullFound: z.array(z.number()).nullable().optional(),
   /** This full pass's page-1 ETag, which becomes `fullEtag` once the pass is complete. */
   pendingFullEtag: z.string().nullable().optional(),
+  /** A GraphQL slice's `endCursor`, when the slice goes on past its first page of 100. */
+  after: z.string().nullable().optional(),
 });
 type SearchCursor = z.infer<typeof searchCursorSchema>;
 
@@ -236,7 +253,11 @@ type SearchCursor = z.infer<typeof searchCursorSchema>;
  * after each page, so a wait resumes at the same slice and page. Answers the ids found, or null
  * when a 304 said nothing changed.
  */
-async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise<number[] | null> {
+async function searchPullRequests(
+  ctx: SyncContext,
+  search: PullSearch,
+  slices: SliceReader,
+): Promise<number[] | null> {
   const state = await findSyncState(ctx.app.db, key(ctx.userId, search.resource));
   const stored = parseCursor(state, searchCursorSchema);
   let cursor: SearchCursor =
@@ -270,30 +291,55 @@ async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise
     // A full pass may trust a 304 only when it knows what the last full pass confirmed.
     const etag = ctx.full ? (cursor.fullFound ? cursor.fullEtag : null) : state?.etag;
     const query = cursor.slice === null ? search.base : `${search.base} updated:<=${cursor.slice}`;
-    const answer = await ctx.client.get(
-      'GET /search/issues',
-      {
-        q: query,
-        sort: 'updated',
-        order: 'desc',
-        per_page: pageSizes.providerMax,
-        page: cursor.page,
-      },
-      first ? etag : null,
-    );
-    if (answer.status === 304) {
-      if (!ctx.full) {
-        await save({ done: true });
-        return null;
+    // Page 1 stays REST, asked conditionally (a free 304 on refresh, the ETag a full pass
+    // compares with); the slices after it go by GraphQL, paced by the graphql window instead of
+    // search's 30 a minute. A slice's later pages need its endCursor; without one, REST's page.
+    let page: { total: number; items: SearchItem[]; endCursor: string | null; etag: string | null };
+    if (!first && slices.available && (cursor.page === 1 || cursor.after)) {
+      try {
+        const read = await searchPullsByGraphql(
+          await slices.octokit(),
+          query,
+          cursor.page === 1 ? null : (cursor.after ?? null),
+        );
+        page = { ...read, etag: null };
+      } catch (error) {
+        if (!(error instanceof GraphqlUnavailableError)) throw error;
+        ctx.app.log.info(
+          { userId: ctx.userId, reason: error.message },
+          'GitHub GraphQL unavailable; involvement search slices read through REST',
+        );
+        slices.available = false;
+        continue;
       }
-      // Nothing changed since the last full pass: what it found still holds.
-      const still = cursor.fullFound ?? [];
-      await confirmInvolvement(ctx.app.db, ctx.userId, still, ctx.startedAt);
-      for (const id of still) found.add(id);
-      await save({ done: true }, { last_success_at: ctx.startedAt });
-      return [...found];
+    } else {
+      const answer = await ctx.client.get(
+        'GET /search/issues',
+        {
+          q: query,
+          sort: 'updated',
+          order: 'desc',
+          per_page: pageSizes.providerMax,
+          page: cursor.page,
+        },
+        first ? etag : null,
+      );
+      if (answer.status === 304) {
+        if (!ctx.full) {
+          await save({ done: true });
+          return null;
+        }
+        // Nothing changed since the last full pass: what it found still holds.
+        const still = cursor.fullFound ?? [];
+        await confirmInvolvement(ctx.app.db, ctx.userId, still, ctx.startedAt);
+        for (const id of still) found.add(id);
+        await save({ done: true }, { last_success_at: ctx.startedAt });
+        return [...found];
+      }
+      const parsed = parseSearch(answer.data);
+      page = { total: parsed.total_count, items: parsed.items, endCursor: null, etag: answer.etag };
     }
-    const { total_count: totalCount, items } = parseSearch(answer.data);
+    const { total: totalCount, items } = page;
     const ids = await repositoryIdsByFullName(
       ctx.app.db,
       ctx.userId,
@@ -325,8 +371,8 @@ async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise
     );
     for (const { item } of known) found.add(item.id);
     const top = first ? (items[0]?.updated_at ?? null) : cursor.top;
-    const firstEtag = first ? { etag: answer.etag } : {};
-    if (first && ctx.full) cursor.pendingFullEtag = answer.etag;
+    const firstEtag = first ? { etag: page.etag } : {};
+    if (first && ctx.full) cursor.pendingFullEtag = page.etag;
     if (first) cursor.total = totalCount;
     if (search.reports) {
       const total = Math.max(found.size, cursor.total ?? totalCount);
@@ -358,9 +404,9 @@ async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise
     // slice instead of shifting one across a page boundary, so none is skipped; the next
     // refresh reads it. Only a page that is all one update time goes on by page number.
     if (oldest === (cursor.slice ?? items[0]?.updated_at) && items[0]?.updated_at === oldest) {
-      await save({ top, slice: oldest, page: cursor.page + 1 }, firstEtag);
+      await save({ top, slice: oldest, page: cursor.page + 1, after: page.endCursor }, firstEtag);
     } else {
-      await save({ top, slice: oldest, page: 1 }, firstEtag);
+      await save({ top, slice: oldest, page: 1, after: null }, firstEtag);
     }
   }
 }
@@ -370,27 +416,46 @@ async function searchPullRequests(ctx: SyncContext, search: PullSearch): Promise
  * asks who requested the user's review, which `involves:` does not cover on GitHub, and clears
  * every review request it did not list.
  */
-async function syncPullRequests(ctx: SyncContext): Promise<void> {
+async function syncPullRequests(ctx: SyncContext, user: UserRow): Promise<void> {
   const login = ctx.client.login;
-  await searchPullRequests(ctx, {
-    base: 'is:pr involves:@me',
-    resource: 'pull-requests',
-    flags: ['is_author', 'is_assignee'],
-    involvement: (item) => ({
-      is_author: item.user?.login === login ? 1 : 0,
-      is_assignee: (item.assignees ?? []).some((a) => a.login === login) ? 1 : 0,
-      is_review_requested: 0,
-    }),
-    reports: true,
-  });
+  let octokit: Octokit | null = null;
+  const slices: SliceReader = {
+    available: true,
+    octokit: async () => {
+      if (!octokit) {
+        octokit = await githubClientFor(ctx.app, user);
+        ctx.client.govern(octokit);
+      }
+      return octokit;
+    },
+  };
+  await searchPullRequests(
+    ctx,
+    {
+      base: 'is:pr involves:@me',
+      resource: 'pull-requests',
+      flags: ['is_author', 'is_assignee'],
+      involvement: (item) => ({
+        is_author: item.user?.login === login ? 1 : 0,
+        is_assignee: (item.assignees ?? []).some((a) => a.login === login) ? 1 : 0,
+        is_review_requested: 0,
+      }),
+      reports: true,
+    },
+    slices,
+  );
   if (!ctx.full) return;
-  const requested = await searchPullRequests(ctx, {
-    base: 'is:pr review-requested:@me',
-    resource: 'review-requests',
-    flags: ['is_review_requested'],
-    involvement: () => ({ is_author: 0, is_assignee: 0, is_review_requested: 1 }),
-    reports: false,
-  });
+  const requested = await searchPullRequests(
+    ctx,
+    {
+      base: 'is:pr review-requested:@me',
+      resource: 'review-requests',
+      flags: ['is_review_requested'],
+      involvement: () => ({ is_author: 0, is_assignee: 0, is_review_requested: 1 }),
+      reports: false,
+    },
+    slices,
+  );
   if (requested) await clearReviewRequestsExcept(ctx.app.db, ctx.userId, requested);
 }
 
@@ -577,7 +642,7 @@ export async function syncGithubAccount(
       data.reason === 'initial' ? refreshPlannerStatistics(app.database, tables) : undefined;
     await syncRepositories(ctx);
     await filled(['github_repositories', 'github_repository_access']);
-    await syncPullRequests(ctx);
+    await syncPullRequests(ctx, user);
     await syncRecentRepositories(ctx);
     await filled(['github_pull_requests', 'github_pull_request_involvement', 'github_commits']);
     if (ctx.full) {

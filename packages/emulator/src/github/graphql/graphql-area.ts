@@ -144,6 +144,7 @@ export function graphqlArea(options: GraphqlAreaOptions): Area {
           viewer: auth.viewer,
           scopes: auth.token.scopes,
           htmlUrl: (repo) => urls.repoHtml(options.world.fullName(repo)),
+          avatarUrl: (account) => urls.avatar(account.id),
           rateLimit: () =>
             limited
               ? {

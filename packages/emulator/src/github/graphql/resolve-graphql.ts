@@ -7,6 +7,7 @@ import { GithubError } from '../github-error.js';
 import { collectPullHits, sortHits, type Hit } from '../routes/search.js';
 import { parseSearchQuery } from '../search-query.js';
 import { combinedState, latestStatuses } from '../render/checks.js';
+import { ghTime } from '../urls.js';
 import { canSeeRepo } from '../visibility.js';
 import type { GraphqlField, GraphqlValue } from './parse-graphql.js';
 
@@ -31,6 +32,8 @@ export interface GraphqlContext {
   viewer: Account;
   scopes: readonly string[];
   htmlUrl(repo: Repo): string;
+  /** An account's avatar, as REST's `avatar_url`. */
+  avatarUrl(account: Account): string;
   /** The viewer's GraphQL budget after this query's cost, or null with rate limiting off. */
   rateLimit(): {
     limit: number;
@@ -218,16 +221,47 @@ function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>
     headRefName: ({ pull }) => pull.headRef,
     headRefOid: ({ pull }) => pull.headSha,
     databaseId: ({ pull }) => pull.id,
-    createdAt: ({ pull }) => pull.createdAt,
-    updatedAt: ({ pull }) => pull.updatedAt,
-    closedAt: ({ pull }) => pull.closedAt,
-    mergedAt: ({ pull }) => pull.mergedAt,
+    // GitHub's DateTime is to the second, as REST renders it.
+    createdAt: ({ pull }) => ghTime(pull.createdAt),
+    updatedAt: ({ pull }) => ghTime(pull.updatedAt),
+    closedAt: ({ pull }) => ghTime(pull.closedAt),
+    mergedAt: ({ pull }) => ghTime(pull.mergedAt),
+    body: ({ pull }) => pull.body ?? '',
     author: ({ pull }, field, path) => {
       const account = ctx.world.accounts.get(pull.userId);
       return account
-        ? resolveObject('User', account, field.selections, loginResolvers, path)
+        ? resolveObject('User', account, field.selections, actorResolvers(ctx), path)
         : null;
     },
+    labels: ({ pull }, field, path) => {
+      const { count } = pageSize(field, 'labels');
+      return resolveObject(
+        'LabelConnection',
+        null,
+        field.selections,
+        {
+          totalCount: () => pull.labels.length,
+          nodes: (_s, nodes, nodesPath) =>
+            pull.labels
+              .slice(0, count)
+              .map((label, i) =>
+                resolveObject('Label', label, nodes.selections, { name: (l) => l.name }, [
+                  ...nodesPath,
+                  i,
+                ]),
+              ),
+        },
+        path,
+      );
+    },
+    comments: ({ pull }, field, path) =>
+      resolveObject(
+        'IssueCommentConnection',
+        null,
+        field.selections,
+        { totalCount: () => pull.comments },
+        path,
+      ),
     assignees: ({ pull }, field, path) => {
       const { count } = pageSize(field, 'assignees');
       const all = pull.assigneeIds.flatMap((id) => {
@@ -244,7 +278,10 @@ function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>
             all
               .slice(0, count)
               .map((account, i) =>
-                resolveObject('User', account, nodes.selections, loginResolvers, [...nodesPath, i]),
+                resolveObject('User', account, nodes.selections, actorResolvers(ctx), [
+                  ...nodesPath,
+                  i,
+                ]),
               ),
         },
         path,
@@ -447,6 +484,11 @@ const loginResolvers: Record<string, Resolver<Account>> = {
   login: (account) => account.login,
   databaseId: (account) => account.id,
 };
+
+/** An author or assignee: its login, id and avatar. */
+function actorResolvers(ctx: GraphqlContext): Record<string, Resolver<Account>> {
+  return { ...loginResolvers, avatarUrl: (account) => ctx.avatarUrl(account) };
+}
 
 function teamResolvers(ctx: GraphqlContext): Record<string, Resolver<Team>> {
   const orgOf = (team: Team): Account | undefined => ctx.world.accounts.get(team.orgId);
