@@ -28,6 +28,7 @@
     if (!target) return;
     if (!hydrated(target)) return requestAnimationFrame(replay);
     held = null;
+    window.shipdeckHeldPress = undefined;
     target.click();
   }
   function hold(event, pressed) {
@@ -36,6 +37,10 @@
     var waiting = held !== null;
     held = pressed;
     heldAt = performance.now();
+    // The app's header controls load what the press opens as soon as they know of it
+    // (utils/held-press.ts), so its code arrives while the page hydrates, not after.
+    window.shipdeckHeldPress = pressed.getAttribute('aria-label') || '';
+    document.dispatchEvent(new CustomEvent('shipdeck:held-press'));
     if (!waiting) requestAnimationFrame(replay);
   }
   function drawnPage() {
@@ -49,6 +54,20 @@
       if (!page || !(event.target instanceof Element)) return;
       var pressed = event.target.closest('button, [role="button"]');
       if (pressed && page.contains(pressed)) hold(event, pressed);
+    },
+    true,
+  );
+  // The press begins at pointerdown, its click comes at pointerup: what it opens starts loading
+  // from the first.
+  document.addEventListener(
+    'pointerdown',
+    function (event) {
+      var page = drawnPage();
+      if (!page || !(event.target instanceof Element)) return;
+      var pressed = event.target.closest('button, [role="button"]');
+      if (!pressed || !page.contains(pressed)) return;
+      window.shipdeckHeldPress = pressed.getAttribute('aria-label') || '';
+      document.dispatchEvent(new CustomEvent('shipdeck:held-press'));
     },
     true,
   );

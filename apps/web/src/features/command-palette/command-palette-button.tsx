@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { preloadOnHeldPress } from '@/utils/held-press';
 import { preloadable } from '@/utils/preloadable';
 import { prefetchAfterFirstInteraction } from '@/utils/when-idle';
 
@@ -8,6 +9,8 @@ const { preload: loadPalette, Component: CommandPalette } = preloadable(() =>
 );
 // A failed prefetch is no error to report: the first open fetches the code again.
 const prefetch = () => void loadPalette().catch(() => undefined);
+// Pressed (or Ctrl+K) before the drawn page hydrated: the palette's code loads meanwhile (issue 34).
+preloadOnHeldPress('Search', prefetch);
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
 const never = () => () => undefined;

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { useMountedWhenIdle } from '@/hooks/use-mounted-when-idle';
+import { preloadOnHeldPress } from '@/utils/held-press';
 import { preloadable } from '@/utils/preloadable';
 import { useUser } from '../hooks/use-session';
 
@@ -9,6 +10,8 @@ const { preload: loadDropdown, Component: UserMenuDropdown } = preloadable(() =>
 );
 // A failed prefetch is no error to report: the first open fetches the code again.
 const prefetch = () => void loadDropdown().catch(() => undefined);
+// Pressed before the drawn page hydrated: the menu's code loads meanwhile (issue 34).
+preloadOnHeldPress('User menu', prefetch);
 
 /**
  * The avatar button in the header. The menu and Radix's menu code (about 10 KB gzipped) stay out

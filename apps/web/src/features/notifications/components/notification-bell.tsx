@@ -3,6 +3,7 @@ import { Bell } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useMountedWhenIdle } from '@/hooks/use-mounted-when-idle';
+import { preloadOnHeldPress } from '@/utils/held-press';
 import { preloadable } from '@/utils/preloadable';
 import { useNotifications } from '../api/get-notifications';
 import { UnreadBadge } from './unread-badge';
@@ -12,6 +13,8 @@ const { preload: loadPopover, Component: NotificationPopover } = preloadable(() 
 );
 // A failed prefetch is no error to report: the first open fetches the code again.
 const prefetch = () => void loadPopover().catch(() => undefined);
+// Pressed before the drawn page hydrated: the popover's code loads meanwhile (issue 34).
+preloadOnHeldPress('Notifications', prefetch);
 
 /**
  * The one notification centre, behind the header bell and the dashboard bell alike. The bell
