@@ -133,7 +133,9 @@ async function main() {
       }
     };
 
-    // GraphQL: one query a page; its cost and the points left come back in `rateLimit`.
+    // GraphQL: one query a page, asking for what the sync's slices ask (graphql-involvement-
+    // search.ts: every column the REST hit's row keeps, labels included); its cost and the points
+    // left come back in `rateLimit`.
     const graphql: Tally = { requests: 0, waitedMs: 0, spent: 0 };
     let pointsLeft: number | null = null;
     const graphqlAsk = async (query: string, page: number): Promise<Page> => {
@@ -149,9 +151,10 @@ async function main() {
             search(query: $q, type: ISSUE, first: ${PER_PAGE}, after: $after) {
               issueCount
               pageInfo { hasNextPage endCursor }
-              nodes { ... on PullRequest { databaseId updatedAt number state isDraft title url
-                createdAt closedAt mergedAt author { login } assignees(first: 10) { nodes { login } }
-                repository { nameWithOwner databaseId } } }
+              nodes { ... on PullRequest { databaseId number title body state isDraft url createdAt
+                updatedAt closedAt mergedAt author { login avatarUrl }
+                assignees(first: 10) { nodes { login avatarUrl } } labels(first: 20) { nodes { name } }
+                comments { totalCount } repository { nameWithOwner } } }
             }
           }`,
           variables: { q: `${query} sort:updated-desc`, after },
