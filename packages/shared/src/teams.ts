@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { doraResultSchema, shipPullRequestSchema } from './insights.js';
+import { TEAM_GROUP_MAX_LIMIT, TEAM_GROUP_PAGE_SIZE } from './team-constants.js';
 
 // Team mode (issue 36): the teams GitHub lists for the viewer's own token, read into the store by
 // the sync, and what their pull requests wait on. Every answer is read from Shipdeck's tables.
@@ -96,10 +97,13 @@ export const teamPullRequestsQuerySchema = z.object({
     .optional(),
   drafts: z.enum(['show', 'hide']).default('show'),
   sort: z.enum(TEAM_PULL_SORTS).default('age'),
+  /** At most this many rows per group (each group's `total` counts them all). */
+  limit: z.coerce.number().int().min(1).max(TEAM_GROUP_MAX_LIMIT).default(TEAM_GROUP_PAGE_SIZE),
 });
 export type TeamPullRequestsQuery = z.input<typeof teamPullRequestsQuerySchema>;
 
-export const teamPullRequestSchema = shipPullRequestSchema.extend({
+// Without the body, which the rows never show and which is most of a pull request's bytes.
+export const teamPullRequestSchema = shipPullRequestSchema.omit({ body: true }).extend({
   waitingOn: waitingOnSchema,
   /** Logins whose review is still requested, and `org/slug` of requested teams. */
   requestedReviewers: z.array(z.string()),
@@ -114,6 +118,8 @@ export const teamPullRequestsResultSchema = z.object({
   groups: z.array(
     z.object({
       kind: waitingOnKindSchema,
+      /** The group's pull requests after the filters; `pullRequests` holds the first `limit`. */
+      total: z.number().int(),
       pullRequests: z.array(teamPullRequestSchema),
     }),
   ),

@@ -1,3 +1,4 @@
+import { TEAM_GROUP_MAX_LIMIT } from '@shipdeck/shared/team-constants';
 import type { Db } from '../../db/database.js';
 import { listTeamMembers } from '../teams/team-members.js';
 import { listTeamPullRequests } from '../teams/team-pull-requests.js';
@@ -62,7 +63,8 @@ export async function reminderContent(
   const team = await findViewerTeam(db, viewerId, reminder.org, reminder.slug);
   if (!team) return null;
   const [result, members] = await Promise.all([
-    listTeamPullRequests(db, viewerId, team.org, team.slug, {}, now),
+    // Every matching pull request: the reminder's own filters run on them next.
+    listTeamPullRequests(db, viewerId, team.org, team.slug, { limit: TEAM_GROUP_MAX_LIMIT }, now),
     listTeamMembers(db, team.org, team.slug),
   ]);
   if (!result) return null;

@@ -14,7 +14,6 @@ import {
   membersOfTeamKeys,
   openTeamPullRows,
   type OpenTeamPullRow,
-  type ViewerTeam,
 } from './teams.repository.js';
 import { waitingOn } from './waiting-on.js';
 
@@ -51,13 +50,12 @@ export function requestsOfRow(row: OpenTeamPullRow): {
   };
 }
 
-/** Every open pull request of the team's readable repositories, with what it waits on. */
-export async function teamPullRequests(
+/** The answer's rows: each stored row with its ship status and what it waits on. */
+async function toTeamPullRequests(
   db: Db,
   userId: string,
-  team: ViewerTeam,
+  rows: readonly OpenTeamPullRow[],
 ): Promise<TeamPullRequest[]> {
-  const rows = await openTeamPullRows(db, userId, [team.id]);
   // A pull request a sync has not rated yet still gets a row: review required, no checks known.
   const rated = rows.map((row: OpenTeamPullRow) => ({
     ...row,
@@ -68,14 +66,13 @@ export async function teamPullRequests(
   return items.flatMap((item, index): TeamPullRequest[] => {
     const row = rows[index];
     if (!row || !('review' in item)) return [];
-    const requestedReviewers = jsonList(row.requested_reviewers);
-    const requestedTeams = jsonList(row.requested_teams);
+    const pull: Omit<ShipPullRequest, 'body'> & { body?: unknown } = { ...item };
+    delete pull.body;
     return [
       {
-        ...(item satisfies ShipPullRequest),
+        ...pull,
         waitingOn: waitingOnOfRow(row),
-        requestedReviewers,
-        requestedTeams,
+        ...requestsOfRow(row),
         lastActivityAt: row.updated_at,
       },
     ];
@@ -84,8 +81,11 @@ export async function teamPullRequests(
 
 /**
  * `GET /api/teams/:org/:slug/pull-requests`, also what reminders send: grouped by who each pull
- * request waits on, filtered and sorted. Null when GitHub does not list the team for this person.
- * `now` is the moment staleness is measured from.
+ * request waits on, filtered and sorted, each group cut to `limit` rows. Null when GitHub does not
+ * list the team for this person. `now` is the moment staleness is measured from.
+ *
+ * Filtered, sorted and grouped on the stored rows; only the rows answered get their ship status
+ * (attaching it to a 1,000-pull-request team was most of the route's time).
  */
 export async function listTeamPullRequests(
   db: Db,
@@ -98,33 +98,43 @@ export async function listTeamPullRequests(
   const team = await findViewerTeam(db, userId, org, slug);
   if (!team) return null;
   const filters = teamPullRequestsQuerySchema.parse(query);
-  let pulls = await teamPullRequests(db, userId, team);
-  if (filters.drafts === 'hide') pulls = pulls.filter((pull) => !pull.draft);
+  let pulls = (await openTeamPullRows(db, userId, [team.id])).map((row) => ({
+    row,
+    waiting: waitingOnOfRow(row),
+  }));
+  if (filters.drafts === 'hide') pulls = pulls.filter(({ row }) => row.draft !== 1);
   if (filters.stale !== undefined) {
     const cutoff = now - filters.stale * 3_600_000;
-    pulls = pulls.filter((pull) => Date.parse(pull.lastActivityAt) <= cutoff);
+    pulls = pulls.filter(({ row }) => Date.parse(row.updated_at) <= cutoff);
   }
   if (filters.waitingOn !== undefined) {
     const login = filters.waitingOn.toLowerCase();
-    const teamKeys = [...new Set(pulls.flatMap((pull) => pull.waitingOn.teams))].map((key) =>
+    const teamKeys = [...new Set(pulls.flatMap(({ waiting }) => waiting.teams))].map((key) =>
       key.toLowerCase(),
     );
     const members = await membersOfTeamKeys(db, teamKeys);
     pulls = pulls.filter(
-      (pull) =>
-        pull.waitingOn.logins.some((l) => l.toLowerCase() === login) ||
-        pull.waitingOn.teams.some((key) =>
+      ({ waiting }) =>
+        waiting.logins.some((l) => l.toLowerCase() === login) ||
+        waiting.teams.some((key) =>
           (members.get(key.toLowerCase()) ?? []).some((l) => l.toLowerCase() === login),
         ),
     );
   }
   // Oldest first either way: by opening (age) or by last activity (staleness).
-  const key = (pull: TeamPullRequest): string =>
-    filters.sort === 'stale' ? pull.lastActivityAt : pull.created_at;
-  pulls.sort((a, b) => key(a).localeCompare(key(b)) || a.id - b.id);
-  const groups = WAITING_ON_KINDS.map((kind: WaitingOnKind) => ({
-    kind,
-    pullRequests: pulls.filter((pull) => pull.waitingOn.kind === kind),
-  }));
+  const key = ({ row }: (typeof pulls)[number]): string =>
+    filters.sort === 'stale' ? row.updated_at : row.created_at;
+  pulls.sort((a, b) => key(a).localeCompare(key(b)) || Number(a.row.id) - Number(b.row.id));
+  const groups = await Promise.all(
+    WAITING_ON_KINDS.map(async (kind: WaitingOnKind) => {
+      const inGroup = pulls.filter(({ waiting }) => waiting.kind === kind);
+      const shown = inGroup.slice(0, filters.limit).map(({ row }) => row);
+      return {
+        kind,
+        total: inGroup.length,
+        pullRequests: await toTeamPullRequests(db, userId, shown),
+      };
+    }),
+  );
   return { groups, total: pulls.length, syncedAt: team.syncedAt };
 }

@@ -14,6 +14,8 @@ export const teamTexts = {
     'Every open pull request in the team’s repositories you can read, by who it waits on.',
   loadPullRequests: 'Failed to load the team’s pull requests',
   emptyGroup: 'Nothing waits here.',
+  showAll: (total: number) => `Show all ${total}`,
+  showingAll: 'Loading the rest…',
   nothingOpen: 'No open pull request matches.',
   filters: {
     waitingOn: 'Waiting on',

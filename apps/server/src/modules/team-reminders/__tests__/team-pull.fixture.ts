@@ -19,7 +19,6 @@ export function teamPull(
     id: 1,
     number: 7,
     title: 'Add the thing',
-    body: null,
     state: 'open',
     merged: false,
     merged_at: null,

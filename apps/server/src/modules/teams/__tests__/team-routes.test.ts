@@ -433,6 +433,33 @@ describe.each(testDialects)('team routes over a seeded world on %s', (dialect) =
     );
   });
 
+  it('cuts each group to `limit` rows, oldest first, counting them all; rows carry no body', async () => {
+    const cut = await pullsOf('?limit=2');
+    expect(cut.total).toBe(8);
+    expect(cut.groups.map((group) => [group.kind, group.total])).toEqual([
+      ['reviewers', 3],
+      ['author', 4],
+      ['merge', 1],
+    ]);
+    expect(byKind(cut)).toMatchObject({
+      reviewers: [
+        [9, 'no reviewer requested'],
+        [6, 'review requested'],
+      ],
+      author: [
+        [4, 'merge conflicts'],
+        [3, 'failing checks'],
+      ],
+    });
+    const raw = await get(lead.token, '/api/teams/acme/core/pull-requests');
+    expect(raw.body).not.toContain('"body"');
+    for (const bad of ['?limit=0', '?limit=1001', '?limit=many']) {
+      const answer = await get(lead.token, `/api/teams/acme/core/pull-requests${bad}`);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body).toContain('limit');
+    }
+  });
+
   it('review load per member, from the figures worked out above', async () => {
     const load = dataOf(
       await get(lead.token, '/api/teams/acme/core/review-load'),

@@ -1,5 +1,7 @@
+import { TEAM_GROUP_MAX_LIMIT } from '@shipdeck/shared/team-constants';
 import type { TeamMember } from '@shipdeck/shared/teams';
 import { Hourglass } from 'lucide-react';
+import { useState } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { RelativeTime } from '@/components/ui/relative-time';
@@ -15,7 +17,12 @@ type WaitingOnSectionProps = { org: string; slug: string; members: readonly Team
 /** The team's open pull requests in three groups: on reviewers, on the author, ready to merge. */
 export function WaitingOnSection({ org, slug, members }: WaitingOnSectionProps) {
   const { filters, setFilter } = useTeamFilters();
-  const pulls = useTeamPullRequests(org, slug, toPullRequestsQuery(filters));
+  // Each group answers its first rows; "Show all" asks again for every row of every group.
+  const [showAll, setShowAll] = useState(false);
+  const pulls = useTeamPullRequests(org, slug, {
+    ...toPullRequestsQuery(filters),
+    ...(showAll ? { limit: TEAM_GROUP_MAX_LIMIT } : {}),
+  });
   const avatars = new Map(members.map((member) => [member.login, member.avatarUrl]));
   for (const group of pulls.data?.groups ?? []) {
     for (const pull of group.pullRequests) {
@@ -63,6 +70,7 @@ export function WaitingOnSection({ org, slug, members }: WaitingOnSectionProps) 
             {WAITING_ON_ORDER.map((kind) => {
               const group = pulls.data.groups.find((candidate) => candidate.kind === kind);
               const rows = group?.pullRequests ?? [];
+              const total = group?.total ?? rows.length;
               const headingId = `team-group-${kind}`;
               return (
                 <section key={kind} aria-labelledby={headingId}>
@@ -72,7 +80,7 @@ export function WaitingOnSection({ org, slug, members }: WaitingOnSectionProps) 
                   >
                     {teamTexts.groups[kind]}
                     <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">
-                      {rows.length}
+                      {total}
                     </span>
                   </h3>
                   <p className="text-xs text-zinc-500 dark:text-zinc-400">
@@ -89,6 +97,16 @@ export function WaitingOnSection({ org, slug, members }: WaitingOnSectionProps) 
                       ))}
                     </ul>
                   )}
+                  {rows.length < total ? (
+                    <button
+                      type="button"
+                      onClick={() => setShowAll(true)}
+                      disabled={showAll}
+                      className="mt-2 cursor-pointer text-sm font-medium text-blue-600 hover:underline disabled:cursor-default disabled:no-underline disabled:opacity-70 dark:text-blue-400"
+                    >
+                      {showAll ? teamTexts.showingAll : teamTexts.showAll(total)}
+                    </button>
+                  ) : null}
                 </section>
               );
             })}

@@ -33,6 +33,8 @@ export type TeamPullRequestsParams = {
   stale?: number;
   drafts?: 'hide';
   sort?: 'stale';
+  /** Rows per group beyond the server's first TEAM_GROUP_PAGE_SIZE, after "Show all". */
+  limit?: number;
 };
 
 /** What the server is asked: defaults left out, so a plain link and the defaults share one query. */

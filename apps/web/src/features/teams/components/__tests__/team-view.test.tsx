@@ -1,7 +1,8 @@
+import { TEAM_GROUP_MAX_LIMIT } from '@shipdeck/shared/team-constants';
 import { TEAMS_SCOPE_NOTICE } from '@shipdeck/shared/teams';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TeamRoute } from '@/app/routes/app/team';
 import { fail, mockApi, ok, type RecordedRequest } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -23,6 +24,7 @@ const pulls = {
   groups: [
     {
       kind: 'reviewers',
+      total: 1,
       pullRequests: [
         buildTeamPull(7, 'Cache the deploy plan', {
           kind: 'reviewers',
@@ -34,6 +36,7 @@ const pulls = {
     },
     {
       kind: 'author',
+      total: 1,
       pullRequests: [
         buildTeamPull(
           8,
@@ -43,7 +46,7 @@ const pulls = {
         ),
       ],
     },
-    { kind: 'merge', pullRequests: [] },
+    { kind: 'merge', total: 0, pullRequests: [] },
   ],
   total: 2,
   syncedAt: '2026-11-23T09:00:00.000Z',
@@ -84,6 +87,21 @@ function teamRoutes(overrides: Record<string, Parameters<typeof mockApi>[0][stri
 }
 
 describe('the team page', () => {
+  // The review-load chart follows its box with a ResizeObserver, which jsdom lacks: without one
+  // the test failed whenever the lazily loaded chart mounted before its assertions.
+  beforeEach(() => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('shows the team and its pull requests grouped by who they wait on', async () => {
     mockApi(teamRoutes());
     renderApp(<TeamRoute />, { url: '/teams/octo-org/platform', path, user });
@@ -149,6 +167,29 @@ describe('the team page', () => {
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Oldest first');
     await waitFor(() =>
       expect(router.state.location.search).toBe('?waitingOn=monalisa&drafts=hide'),
+    );
+  });
+
+  it('counts a group whole when the server answers its first rows, and asks for all on "Show all"', async () => {
+    const cut = {
+      ...pulls,
+      groups: pulls.groups.map((group) =>
+        group.kind === 'author' ? { ...group, total: 61 } : group,
+      ),
+      total: 62,
+    };
+    const { requests } = mockApi(teamRoutes({ [`GET ${base}/pull-requests`]: ok(cut) }));
+    renderApp(<TeamRoute />, { url: '/teams/octo-org/platform', path, user });
+    const author = await screen.findByRole('region', { name: /Waiting on the author/ });
+    expect(within(author).getByRole('heading', { name: /61/ })).toBeInTheDocument();
+    const reviewers = screen.getByRole('region', { name: /Waiting on reviewers/ });
+    expect(within(reviewers).queryByRole('button', { name: /Show all/ })).toBeNull();
+
+    await userEvent.click(within(author).getByRole('button', { name: 'Show all 61' }));
+    await waitFor(() =>
+      expect(
+        requests.filter((request) => request.url === `${base}/pull-requests`).at(-1)?.params,
+      ).toEqual({ limit: TEAM_GROUP_MAX_LIMIT }),
     );
   });
 
