@@ -228,7 +228,9 @@ describe.each(testDialects)('the daily digest on %s', (dialect) => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Daily digest');
     expect(page.body).toContain(person.account.email);
-    expect(page.body).toMatch(/<form action="[^"]+" method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"\/>/);
+    expect(page.body).toMatch(
+      /<form action="[^"]+" method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"\/>/,
+    );
 
     // What a mail client sends (RFC 8058): a form body, no cookie, no bearer token.
     const oneClick = await t.app.inject({
