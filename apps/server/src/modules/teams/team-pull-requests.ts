@@ -125,16 +125,20 @@ export async function listTeamPullRequests(
   const key = ({ row }: (typeof pulls)[number]): string =>
     filters.sort === 'stale' ? row.updated_at : row.created_at;
   pulls.sort((a, b) => key(a).localeCompare(key(b)) || Number(a.row.id) - Number(b.row.id));
-  const groups = await Promise.all(
-    WAITING_ON_KINDS.map(async (kind: WaitingOnKind) => {
-      const inGroup = pulls.filter(({ waiting }) => waiting.kind === kind);
-      const shown = inGroup.slice(0, filters.limit).map(({ row }) => row);
-      return {
-        kind,
-        total: inGroup.length,
-        pullRequests: await toTeamPullRequests(db, userId, shown),
-      };
-    }),
+  const cut = WAITING_ON_KINDS.map((kind: WaitingOnKind) => {
+    const inGroup = pulls.filter(({ waiting }) => waiting.kind === kind);
+    return { kind, total: inGroup.length, shown: inGroup.slice(0, filters.limit) };
+  });
+  // One ship-status read for every row answered, then back into their groups.
+  const answered = await toTeamPullRequests(
+    db,
+    userId,
+    cut.flatMap(({ shown }) => shown.map(({ row }) => row)),
   );
+  const groups = cut.map(({ kind, total }) => ({
+    kind,
+    total,
+    pullRequests: answered.filter((pull) => pull.waitingOn.kind === kind),
+  }));
   return { groups, total: pulls.length, syncedAt: team.syncedAt };
 }
