@@ -145,6 +145,19 @@ export const etaSchema = z.object({
 });
 export type Eta = z.infer<typeof etaSchema>;
 
+/** GitHub's merge methods (issue 37), named as its REST API names them. */
+export const MERGE_METHODS = ['merge', 'squash', 'rebase'] as const;
+export const mergeMethodSchema = z.enum(MERGE_METHODS);
+export type MergeMethod = z.infer<typeof mergeMethodSchema>;
+
+/** Merge when ready, while it is on (GitHub's `auto_merge`). */
+export const autoMergeStateSchema = z.object({
+  method: mergeMethodSchema,
+  enabledBy: z.string().nullable(),
+  enabledAt: z.string().nullable(),
+});
+export type AutoMergeState = z.infer<typeof autoMergeStateSchema>;
+
 /** The fields `/api/github/pull-requests` items gain. */
 export const shipStatusSchema = z.object({
   review: reviewStateSchema,
@@ -153,6 +166,10 @@ export const shipStatusSchema = z.object({
   stage: shipStageSchema,
   /** Present while a preview or production deployment of this change builds and history allows an estimate. */
   eta: etaSchema.nullable(),
+  /** Merge when ready is on (issue 37); absent where the producer does not know. */
+  autoMerge: autoMergeStateSchema.nullable().optional(),
+  /** A re-run of failed checks was asked for and its new results have not arrived yet. */
+  checksRerunning: z.boolean().optional(),
 });
 export type ShipStatus = z.infer<typeof shipStatusSchema>;
 
