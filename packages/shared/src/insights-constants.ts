@@ -109,6 +109,14 @@ export const checksStateLabels: Record<ChecksState, string> = {
   none: 'No checks',
 };
 
+/** The ship-status line's words for the pull-request actions (issue 37), without zod for the rows. */
+export const shipActionLabels = {
+  /** A re-run of failed checks was asked for; its new results have not arrived yet. */
+  checksRerunning: 'Re-running',
+  /** Merge when ready (GitHub's auto-merge) is on. */
+  autoMerge: 'Merge when ready',
+} as const;
+
 export const previewStateLabels: Record<PreviewState, string> = {
   none: 'No preview',
   building: 'Preview building',

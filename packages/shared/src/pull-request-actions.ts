@@ -8,6 +8,7 @@ import {
   shipPullRequestSchema,
   type MergeMethod,
 } from './insights.js';
+import { shipActionLabels } from './insights-constants.js';
 
 // Requests and answers of the pull-request actions (issue 37): merge, merge when ready,
 // approve or request changes, request reviewers and re-run failed checks. Each goes through the
@@ -190,7 +191,7 @@ export const pullRequestActionMessages = {
   autoMergeNotAllowed: 'This repository does not allow auto-merge.',
   noFailedChecks: 'No failed checks to re-run.',
   classicStatusNotRerunnable: 'Commit statuses cannot be re-run from Shipdeck or GitHub:',
-  rerunning: 'Re-running',
+  rerunning: shipActionLabels.checksRerunning,
   merged: 'Merged',
 } as const;
 
