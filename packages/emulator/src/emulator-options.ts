@@ -1,3 +1,4 @@
+import { DEFAULT_CHECK_RERUNS, type CheckRerunSettings } from './activity/check-rerun-settings.js';
 import type { OAuthApp, WorldData } from './data/model.js';
 import type { FaultRuleInput } from './faults/fault-rule.js';
 import type { RateLimitConfig } from './github/rate-limiter.js';
@@ -64,6 +65,8 @@ export interface EmulatorOptions {
   activity?: { intervalMs: number } | false;
   /** Time between deployment states during live activity (default 3000 ms). */
   deploymentStepMs?: number;
+  /** How re-run checks end and how fast (default: success, 2000 ms a state). */
+  checkReruns?: Partial<CheckRerunSettings>;
   /** Requests kept in the request log (default 2000). */
   requestLogSize?: number;
   /**
@@ -103,6 +106,7 @@ export interface ResolvedOptions {
   webhooks: WebhookConfig;
   activity: { intervalMs: number } | false;
   deploymentStepMs: number;
+  checkReruns: CheckRerunSettings;
   requestLogSize: number;
   vercelPersonalPlan: 'hobby' | 'pro';
   warmUp: boolean;
@@ -139,6 +143,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     webhooks: options.webhooks ?? {},
     activity: options.activity ?? false,
     deploymentStepMs: options.deploymentStepMs ?? 3000,
+    checkReruns: { ...DEFAULT_CHECK_RERUNS, ...options.checkReruns },
     requestLogSize: options.requestLogSize ?? 2000,
     vercelPersonalPlan: options.vercelPersonalPlan ?? 'pro',
     warmUp: options.warmUp ?? true,

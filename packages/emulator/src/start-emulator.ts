@@ -4,6 +4,7 @@ import {
   type ActivityOptions,
   type ActivityResult,
 } from './activity/activity-engine.js';
+import type { CheckRerunSettings } from './activity/check-rerun-settings.js';
 import { ADMIN_BASE, adminArea } from './admin/admin-area.js';
 import { buildWorld, vercelTokenFor } from './data/build-world.js';
 import { DEMO_LOGIN } from './data/generate-accounts.js';
@@ -88,6 +89,8 @@ export interface EmulatorHandle {
   stopActivity(): void;
   /** Resets every GitHub rate-limit bucket. */
   resetRateLimits(): void;
+  /** Decides how the next re-run checks end and how fast (`PUT /_emulator/check-reruns`). */
+  setCheckReruns(settings: Partial<CheckRerunSettings>): void;
   /**
    * Stops the activity, lets deployments in progress finish (unless `finishDeployments` is
    * false: a server shutting down does not wait out a demo build), and closes the server.
@@ -157,7 +160,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     admin: `${origin}${ADMIN_BASE}`,
   });
 
-  const github = githubArea({ world, urls: () => urls, limiter });
+  const checkReruns: CheckRerunSettings = { ...resolved.checkReruns };
+  const setCheckReruns = (settings: Partial<CheckRerunSettings>): void => {
+    Object.assign(checkReruns, settings);
+  };
+  const github = githubArea({
+    world,
+    urls: () => urls,
+    limiter,
+    actions: {
+      background: (work) => activity.background(work),
+      checkReruns: () => ({ ...checkReruns }),
+    },
+  });
   const graphql = graphqlArea({ world, urls: () => urls, rateLimited: () => limiter !== null });
   const graphqlPaths: readonly string[] = resolved.graphql ? GRAPHQL_PATHS : [];
   const oauth = oauthArea(world, new OAuthCodeStore());
@@ -176,6 +191,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     urls: endpoints,
     createGithubToken,
     createVercelToken,
+    setCheckReruns,
     adminKey: resolved.adminKey,
   });
   const web = webArea(world, endpoints);
@@ -235,6 +251,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     startActivity: (intervalMs) => activity.start(intervalMs),
     stopActivity: () => activity.stop(),
     resetRateLimits: () => limiter?.reset(),
+    setCheckReruns,
     async close({ finishDeployments = true } = {}) {
       closed = true;
       if (finishDeployments) activity.stop();

@@ -1,6 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ACTIVITY_KINDS, type ActivityEngine } from '../activity/activity-engine.js';
+import {
+  checkRerunSettingsSchema,
+  type CheckRerunSettings,
+} from '../activity/check-rerun-settings.js';
 import type { World } from '../data/world.js';
 import type { FaultInjector } from '../faults/fault-injector.js';
 import { faultRuleSchema } from '../faults/fault-rule.js';
@@ -35,6 +39,7 @@ export interface AdminDeps {
     options?: { fineGrained?: boolean; app?: 'installation' | 'user' },
   ): string;
   createVercelToken(username: string): string;
+  setCheckReruns(settings: Partial<CheckRerunSettings>): void;
   /** Null: open, as in tests and the CLI. */
   adminKey?: string | null;
 }
@@ -187,6 +192,11 @@ export function adminArea(deps: AdminDeps): Area {
       case 'DELETE /faults':
         deps.faults.clear();
         return { status: 204, headers: {}, body: null };
+      case 'PUT /check-reruns': {
+        const body = await jsonBody(ctx, checkRerunSettingsSchema.partial());
+        deps.setCheckReruns(body);
+        return jsonReply(200, body);
+      }
       case 'POST /rate-limit/reset':
         deps.limiter?.reset();
         return { status: 204, headers: {}, body: null };

@@ -8,6 +8,7 @@ import { authenticateGithub } from './authenticate.js';
 import { GithubError } from './github-error.js';
 import type { GithubRequest, GithubResult } from './github-request.js';
 import { githubRouter } from './github-routes.js';
+import type { GithubWriteDeps } from './github-write-deps.js';
 import { ResponseCache } from './response-cache.js';
 import type { BucketState, RateLimiter, RateResource } from './rate-limiter.js';
 import type { GithubUrls } from './urls.js';
@@ -35,6 +36,7 @@ export interface GithubAreaOptions {
   urls(): GithubUrls;
   /** null turns rate limiting off, as on GitHub Enterprise Server by default. */
   limiter: RateLimiter | null;
+  actions: GithubWriteDeps;
 }
 
 function requestId(): string {
@@ -148,6 +150,7 @@ export function githubArea(options: GithubAreaOptions): Area {
           reset: 0,
           resource: which,
         },
+      actions: options.actions,
     };
     const cacheKey =
       route.resource === 'none' || write

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Account, GithubToken } from '../data/model.js';
 import type { World } from '../data/world.js';
 import type { BucketState, RateResource } from './rate-limiter.js';
+import type { GithubWriteDeps } from './github-write-deps.js';
 import type { RenderContext } from './render/render-context.js';
 import type { GithubUrls } from './urls.js';
 
@@ -23,6 +24,8 @@ export interface GithubRequest {
   render: RenderContext;
   /** The caller's rate-limit bucket, without counting a request. */
   rateLimit(resource: RateResource): BucketState;
+  /** Background work and webhooks of writes (reviews, review requests, re-runs). */
+  actions: GithubWriteDeps;
 }
 
 /** What a handler answers before the common GitHub headers, ETag and rate limits are added. */
