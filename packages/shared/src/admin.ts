@@ -126,6 +126,11 @@ export const auditActionLabels = {
   'reminder.updated': 'Changed a team reminder',
   'reminder.deleted': 'Deleted a team reminder',
   'reminder.disabled': 'Turned a team reminder off (Slack refused it)',
+  'github.pull.merge': 'Merged a pull request',
+  'github.pull.auto-merge': 'Turned merge when ready on or off',
+  'github.pull.review': 'Reviewed a pull request',
+  'github.pull.request-reviewers': 'Requested reviewers',
+  'github.pull.rerun-failed-checks': 'Re-ran failed checks',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActionSchema = z.enum(

@@ -37,6 +37,7 @@ export const errorMessages = {
   githubTokenRevoked:
     'GitHub no longer accepts the saved access. Connect GitHub again in Settings.',
   repositoryNotFound: "Repository not found (doesn't exist or no access)",
+  pullRequestNotFound: 'Pull request not found (not synced yet, or no access)',
   teamNotFound: 'Team not found (GitHub does not list it for your token)',
   connectGithubToken: 'Failed to connect GitHub with the token',
   adminOnly: 'Only an admin of this instance can do this.',

@@ -29,6 +29,7 @@ import * as emailNotificationPreferences from './migrations/2026-11-28-100-email
 import * as githubRateWindows from './migrations/2026-11-27-200-github-rate-windows.js';
 import * as teamReminders from './migrations/2026-11-28-400-team-reminders.js';
 import * as teams from './migrations/2026-11-28-300-teams.js';
+import * as pullRequestActions from './migrations/2026-11-28-500-pull-request-actions.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-100-email-notification-preferences': emailNotificationPreferences,
   '2026-11-28-300-teams': teams,
   '2026-11-28-400-team-reminders': teamReminders,
+  '2026-11-28-500-pull-request-actions': pullRequestActions,
 };
 
 const provider: MigrationProvider = {

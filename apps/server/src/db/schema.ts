@@ -44,6 +44,10 @@ import type {
   GithubTeamsTable,
 } from '../modules/github-store/github-teams.table.js';
 import type { AuditLogTable } from '../modules/audit/audit-log.table.js';
+import type {
+  GithubMergePreferencesTable,
+  PullRequestActionLocksTable,
+} from '../modules/pull-request-actions/pull-request-actions.table.js';
 import type { InstanceSettingsTable } from '../modules/instance-settings/instance-settings.table.js';
 import type { InvitationsTable } from '../modules/invitations/invitations.table.js';
 import type { PasswordResetsTable } from '../modules/password-reset/password-resets.table.js';
@@ -96,4 +100,6 @@ export interface Database {
   team_reminders: TeamRemindersTable;
   team_reminder_deliveries: TeamReminderDeliveriesTable;
   email_changes: EmailChangesTable;
+  github_merge_preferences: GithubMergePreferencesTable;
+  pull_request_action_locks: PullRequestActionLocksTable;
 }

@@ -25,7 +25,8 @@ export interface AuditTarget {
     | 'vercel-deployment'
     | 'vercel-project'
     | 'connection'
-    | 'team-reminder';
+    | 'team-reminder'
+    | 'pull-request';
   id: string | null;
   label: string;
 }

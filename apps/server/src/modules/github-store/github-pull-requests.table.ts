@@ -34,6 +34,12 @@ export interface GithubPullRequestsTable {
   mergeable: ColumnType<string | null, string | null | undefined, string | null>;
   review_state: string | null;
   checks_state: string | null;
+  /** Merge when ready while on (GitHub's `auto_merge`): method, enabling login and time. */
+  auto_merge_method: ColumnType<string | null, string | null | undefined, string | null>;
+  auto_merge_enabled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  auto_merge_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A re-run of failed checks was asked for then; cleared when new results arrive. */
+  checks_rerun_at: ColumnType<string | null, string | null | undefined, string | null>;
   synced_at: string;
 }
 

@@ -27,6 +27,11 @@ export interface GithubRepositoriesTable {
   size: number;
   /** JSON array of strings. */
   topics: string;
+  /** What the repository allows (0/1), null until a sync has learnt it (issue 37). */
+  allow_merge_commit: ColumnType<number | null, number | null | undefined, number | null>;
+  allow_squash_merge: ColumnType<number | null, number | null | undefined, number | null>;
+  allow_rebase_merge: ColumnType<number | null, number | null | undefined, number | null>;
+  allow_auto_merge: ColumnType<number | null, number | null | undefined, number | null>;
   synced_at: string;
 }
 
@@ -36,5 +41,7 @@ export type GithubRepositoryRow = Selectable<GithubRepositoriesTable>;
 export interface GithubRepositoryAccessTable {
   user_id: string;
   repository_id: GithubId;
+  /** GitHub's `permissions.push` for this user (0/1), null until a sync has read it. */
+  can_push: ColumnType<number | null, number | null | undefined, number | null>;
   synced_at: string;
 }
