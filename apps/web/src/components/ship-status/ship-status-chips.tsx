@@ -3,6 +3,7 @@ import {
   checksStateLabels,
   previewStateLabels,
   reviewStateLabels,
+  shipActionLabels,
 } from '@shipdeck/shared/insights-constants';
 import {
   CircleCheck,
@@ -12,7 +13,10 @@ import {
   Eye,
   Hammer,
   type LucideIcon,
+  RefreshCw,
+  Timer,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { externalUrl } from '@/utils/external-url';
 import { EtaText } from './eta-text';
@@ -44,6 +48,13 @@ const previewChips: Record<ShipStatus['preview']['state'], Chip> = {
   none: { icon: CircleDashed, text: previewStateLabels.none, variant: 'secondary' },
 };
 
+const rerunningChip: Chip = {
+  icon: RefreshCw,
+  text: shipActionLabels.checksRerunning,
+  variant: 'info',
+};
+const autoMergeChip: Chip = { icon: Timer, text: shipActionLabels.autoMerge, variant: 'primary' };
+
 function ChipBadge({ chip }: { chip: Chip }) {
   const Icon = chip.icon;
   return (
@@ -58,9 +69,16 @@ function ChipBadge({ chip }: { chip: Chip }) {
  * Review, checks, preview and stage of one pull request at a glance. Every chip says its state
  * in words; colour and icon only repeat it. The ETA goes with the build it is for: beside the
  * stage while production builds, beside the preview chip while the preview builds (next to
- * "In review" it would read as a time for the review).
+ * "In review" it would read as a time for the review). While a re-run of failed checks runs, the
+ * checks chip says so; `checksAction` (re-run failed checks) goes beside failing checks.
  */
-export function ShipStatusChips({ status }: { status: ShipStatus }) {
+export function ShipStatusChips({
+  status,
+  checksAction,
+}: {
+  status: ShipStatus;
+  checksAction?: ReactNode;
+}) {
   const preview = previewChips[status.preview.state];
   const productionEta = status.stage === 'production_building' ? status.eta : null;
   const previewEta =
@@ -73,8 +91,9 @@ export function ShipStatusChips({ status }: { status: ShipStatus }) {
       <li>
         <ChipBadge chip={reviewChips[status.review]} />
       </li>
-      <li>
-        <ChipBadge chip={checksChips[status.checks]} />
+      <li className="flex flex-wrap items-center gap-1">
+        <ChipBadge chip={status.checksRerunning ? rerunningChip : checksChips[status.checks]} />
+        {status.checks === 'failing' && !status.checksRerunning ? checksAction : null}
       </li>
       <li className="flex flex-wrap items-center gap-1 text-[11px]">
         {status.preview.state === 'ready' ? (
@@ -97,6 +116,11 @@ export function ShipStatusChips({ status }: { status: ShipStatus }) {
           </>
         ) : null}
       </li>
+      {status.autoMerge ? (
+        <li>
+          <ChipBadge chip={autoMergeChip} />
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -6,10 +6,12 @@ import {
   BarChart3,
   Bell,
   FolderGit2,
+  GitMerge,
   GitPullRequest,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
+  RefreshCw,
   Rocket,
   Search,
   Settings,
@@ -23,6 +25,9 @@ import { VercelIcon } from '@/components/icons/vercel-icon';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
+import { getPullRequestsQueryOptions } from '@/features/github/api/get-pull-requests';
+import { PullRequestKeyActionLoader } from '@/features/pull-request-actions/components/pull-request-key-action-loader';
+import type { PullRequestKeyRequest } from '@/features/pull-request-actions/components/pull-request-key-action';
 import { useUser } from '@/features/auth/hooks/use-session';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 import { toggleTheme } from '@/features/theme/lib/theme-store';
@@ -31,6 +36,7 @@ import { cx } from '@/utils/cx';
 import { externalUrl } from '@/utils/external-url';
 import { QUERY_MAX, searchQueryOptions } from './api/search';
 import { actionCommands, type Command, matchCommands, pageCommands } from './commands';
+import { matchPullRequestCommands, type PullRequestCommand } from './pull-request-commands';
 import { paletteTexts } from './texts';
 
 /** Long enough to skip the requests of a word typed at speed, short enough to feel instant. */
@@ -87,6 +93,15 @@ function revealWhenPresent(id: string) {
 
 type CommandPaletteProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
+/** The person's open pull requests, for "Merge #123 …" and "Re-run failed checks on #123 …". */
+const myOpenPullRequests = getPullRequestsQueryOptions({
+  page: 1,
+  perPage: 50,
+  filter: 'open',
+  sort: 'updated',
+  ship: 'mine',
+});
+
 /**
  * The command palette (issue 28): a dialog holding one combobox (WAI-ARIA's combobox pattern: the
  * focus stays in the text field, the active option is `aria-activedescendant`). One list of the
@@ -97,31 +112,57 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   // Radix gives the focus back to a Dialog.Trigger only: the palette opens from a shortcut too,
   // so it goes back to whatever had it (the header's button, a link on the page).
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  // A pull-request command outlives the palette: the merge asks in a dialog of its own.
+  const [pullRequestRequest, setPullRequestRequest] = useState<PullRequestKeyRequest | null>(null);
+  const runPullRequestCommand = (command: PullRequestCommand) => {
+    onOpenChange(false);
+    setPullRequestRequest({
+      action: command.action,
+      pullRequest: { repository: command.repository, number: command.number, title: command.title },
+    });
+  };
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-zinc-950/50 backdrop-blur-[1px]" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            const focused = document.activeElement;
-            returnFocusTo.current = focused instanceof HTMLElement ? focused : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
-          }}
-          className="fixed top-[8vh] left-1/2 z-50 flex max-h-[80vh] w-[calc(100vw-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          <DialogPrimitive.Title className="sr-only">{paletteTexts.title}</DialogPrimitive.Title>
-          <PaletteBody close={() => onOpenChange(false)} />
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <>
+      <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-zinc-950/50 backdrop-blur-[1px]" />
+          <DialogPrimitive.Content
+            aria-describedby={undefined}
+            onOpenAutoFocus={() => {
+              const focused = document.activeElement;
+              returnFocusTo.current = focused instanceof HTMLElement ? focused : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+            }}
+            className="fixed top-[8vh] left-1/2 z-50 flex max-h-[80vh] w-[calc(100vw-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <DialogPrimitive.Title className="sr-only">{paletteTexts.title}</DialogPrimitive.Title>
+            <PaletteBody
+              close={() => onOpenChange(false)}
+              onPullRequestCommand={runPullRequestCommand}
+            />
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+      {pullRequestRequest ? (
+        <PullRequestKeyActionLoader
+          request={pullRequestRequest}
+          onDone={() => setPullRequestRequest(null)}
+        />
+      ) : null}
+    </>
   );
 }
 
-function PaletteBody({ close }: { close: () => void }) {
+function PaletteBody({
+  close,
+  onPullRequestCommand,
+}: {
+  close: () => void;
+  onPullRequestCommand: (command: PullRequestCommand) => void;
+}) {
   const navigate = useNavigate();
   const logout = useLogout();
   const user = useUser();
@@ -133,6 +174,7 @@ function PaletteBody({ close }: { close: () => void }) {
   const q = text.trim().slice(0, QUERY_MAX);
   const searched = useDebouncedValue(q, DEBOUNCE_MS);
   const search = useQuery(searchQueryOptions(searched));
+  const mine = useQuery({ ...myOpenPullRequests, enabled: q.length >= 2, retry: false });
 
   const go = (to: string) => {
     close();
@@ -185,6 +227,21 @@ function PaletteBody({ close }: { close: () => void }) {
       run: () => runCommand(command),
     });
   commands.filter((match) => match.strong).forEach(addCommand);
+  for (const command of matchPullRequestCommands(mine.data?.pullRequests ?? [], q)) {
+    add('actions', {
+      key: `pull-request:${command.key}`,
+      title: command.label,
+      subtitle: command.repository,
+      icon:
+        command.action === 'merge' ? (
+          <GitMerge aria-hidden="true" />
+        ) : (
+          <RefreshCw aria-hidden="true" />
+        ),
+      external: false,
+      run: () => onPullRequestCommand(command),
+    });
+  }
   // The server's answer, only while it answers a text still typed (not the empty field's).
   const results = q && searched ? (search.data?.results ?? []) : [];
   for (const result of results) {

@@ -1,6 +1,19 @@
 /** What a key press asks of the inbox. */
 export type TriageCommand =
-  'next' | 'previous' | 'open' | 'done' | 'read' | 'mute' | 'select' | 'help';
+  | 'next'
+  | 'previous'
+  | 'open'
+  | 'done'
+  | 'read'
+  | 'mute'
+  | 'select'
+  | 'approve'
+  | 'merge'
+  | 'rerun'
+  | 'help';
+
+/** The pull-request actions (issue 37): on a pull-request thread's row only. */
+export type PullRequestCommand = Extract<TriageCommand, 'approve' | 'merge' | 'rerun'>;
 
 /** The keys, in the order the help dialog lists them. */
 export const triageKeys: readonly {
@@ -15,6 +28,9 @@ export const triageKeys: readonly {
   { keys: ['r'], command: 'read', label: 'Mark read' },
   { keys: ['m'], command: 'mute', label: 'Mute the GitHub thread' },
   { keys: ['x'], command: 'select', label: 'Select, then e, r or m act on every selected item' },
+  { keys: ['a'], command: 'approve', label: 'Approve the pull request' },
+  { keys: ['M'], command: 'merge', label: 'Merge the pull request (asks first)' },
+  { keys: ['R'], command: 'rerun', label: 'Re-run the pull request’s failed checks' },
   { keys: ['?'], command: 'help', label: 'Show these keys' },
 ];
 
@@ -26,8 +42,15 @@ const commands: Record<string, TriageCommand> = {
   r: 'read',
   m: 'mute',
   x: 'select',
+  a: 'approve',
+  // Shift, like GitHub's own capital shortcuts: a merge or a re-run is not one slip of a finger.
+  M: 'merge',
+  R: 'rerun',
   '?': 'help',
 };
+
+/** Commands whose key is typed with Shift. */
+const SHIFTED: ReadonlySet<TriageCommand> = new Set(['help', 'merge', 'rerun']);
 
 /** The parts of a keydown the inbox reads (a KeyboardEvent has them all). */
 export type TriageKeyEvent = {
@@ -101,8 +124,9 @@ export function triageCommand(event: TriageKeyEvent, focusOnRow: boolean): Triag
   }
   const command = commands[event.key];
   if (!command) return null;
-  // `?` is Shift+/ on most layouts; a capital letter is some other shortcut.
-  if (event.shiftKey && command !== 'help') return null;
+  // `?` is Shift+/ on most layouts, M and R are typed with Shift; another capital letter is some
+  // other shortcut.
+  if (event.shiftKey && !SHIFTED.has(command)) return null;
   if (event.repeat && command !== 'next' && command !== 'previous') return null;
   return command;
 }

@@ -8,6 +8,8 @@ import { paths } from '@/config/paths';
 import { truncate } from '@/utils/truncate';
 import { externalUrl } from '@/utils/external-url';
 import { ShipStatusChips } from '@/components/ship-status/ship-status-chips';
+import { PullRequestActionsButton } from '@/features/pull-request-actions/components/pull-request-actions-button';
+import { RerunChecksButton } from '@/features/pull-request-actions/components/rerun-checks-button';
 import { PullRequestStateBadge } from './pull-request-state-badge';
 
 function repositoryLink(fullName: string): string | null {
@@ -18,6 +20,8 @@ function repositoryLink(fullName: string): string | null {
 /** One pull request on the pull-requests page: where it lives, what it is, where it stands. */
 export function PullRequestRow({ pullRequest }: { pullRequest: PullRequest | ShipPullRequest }) {
   const repoPath = repositoryLink(pullRequest.repository);
+  // Merged and closed pull requests have nothing left to act on.
+  const open = pullRequest.state === 'open' && !pullRequest.merged;
   return (
     <li className="flex flex-col gap-1.5 px-4 py-3.5 sm:px-5">
       <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -34,6 +38,11 @@ export function PullRequestRow({ pullRequest }: { pullRequest: PullRequest | Shi
           </span>
         )}
         <PullRequestStateBadge pullRequest={pullRequest} />
+        {open ? (
+          <span className="-my-1.5 ml-auto">
+            <PullRequestActionsButton pullRequest={pullRequest} />
+          </span>
+        ) : null}
       </div>
       <a
         href={externalUrl(pullRequest.html_url)}
@@ -54,7 +63,12 @@ export function PullRequestRow({ pullRequest }: { pullRequest: PullRequest | Shi
         <span aria-hidden="true">·</span>
         <RelativeTime value={pullRequest.updated_at} prefix="updated" />
       </p>
-      {'review' in pullRequest ? <ShipStatusChips status={pullRequest} /> : null}
+      {'review' in pullRequest ? (
+        <ShipStatusChips
+          status={pullRequest}
+          checksAction={open ? <RerunChecksButton pullRequest={pullRequest} /> : null}
+        />
+      ) : null}
     </li>
   );
 }

@@ -6,12 +6,15 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { singleLine, truncate } from '@/utils/truncate';
 import { externalUrl } from '@/utils/external-url';
 import { ShipStatusChips } from '@/components/ship-status/ship-status-chips';
+import { PullRequestActionsButton } from '@/features/pull-request-actions/components/pull-request-actions-button';
+import { RerunChecksButton } from '@/features/pull-request-actions/components/rerun-checks-button';
 import { useRepositoryPullRequests } from '../api/get-repository-pull-requests';
 import { PullRequestStateBadge } from './pull-request-state-badge';
 import { RepositorySectionList } from './repository-section-list';
 
 function PullRequestItem({ pullRequest }: { pullRequest: PullRequest | ShipPullRequest }) {
   const excerpt = truncate(singleLine(pullRequest.body), truncation.pullRequestBody);
+  const open = pullRequest.state === 'open' && !pullRequest.merged;
   return (
     <li className="px-4 py-3 sm:px-5">
       <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
@@ -26,6 +29,11 @@ function PullRequestItem({ pullRequest }: { pullRequest: PullRequest | ShipPullR
         </a>
         <span className="text-sm text-zinc-500 dark:text-zinc-400">#{pullRequest.number}</span>
         <PullRequestStateBadge pullRequest={pullRequest} />
+        {open ? (
+          <span className="-my-1.5 ml-auto">
+            <PullRequestActionsButton pullRequest={pullRequest} />
+          </span>
+        ) : null}
       </div>
       <p className="mt-0.5 flex flex-wrap gap-x-1 text-xs text-zinc-500 dark:text-zinc-400">
         <span className="wrap-anywhere">{pullRequest.user?.login ?? 'Unknown author'}</span>
@@ -37,7 +45,10 @@ function PullRequestItem({ pullRequest }: { pullRequest: PullRequest | ShipPullR
       ) : null}
       {'review' in pullRequest ? (
         <div className="mt-2">
-          <ShipStatusChips status={pullRequest} />
+          <ShipStatusChips
+            status={pullRequest}
+            checksAction={open ? <RerunChecksButton pullRequest={pullRequest} /> : null}
+          />
         </div>
       ) : null}
     </li>

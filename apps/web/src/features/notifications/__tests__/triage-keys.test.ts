@@ -43,6 +43,15 @@ describe('triageCommand', () => {
     expect(triageCommand(key('z'), false)).toBeNull();
   });
 
+  it('maps the pull-request keys: a approves, Shift+M merges, Shift+R re-runs (issue 37)', () => {
+    expect(triageCommand(key('a'), false)).toBe('approve');
+    expect(triageCommand(key('M', { shiftKey: true }), false)).toBe('merge');
+    expect(triageCommand(key('R', { shiftKey: true }), false)).toBe('rerun');
+    expect(triageCommand(key('A', { shiftKey: true }), false)).toBeNull();
+    expect(triageCommand(key('M', { shiftKey: true, repeat: true }), false)).toBeNull();
+    expect(triageCommand(key('R', { shiftKey: true, ctrlKey: true }), false)).toBeNull();
+  });
+
   it('ignores keys with Ctrl, ⌘ or Alt held, capitals, and a held-down action key', () => {
     expect(triageCommand(key('k', { ctrlKey: true }), false)).toBeNull();
     expect(triageCommand(key('k', { metaKey: true }), false)).toBeNull();

@@ -1,8 +1,11 @@
 import { notificationTexts } from '@shipdeck/shared/notification-constants';
 import type { Notification } from '@shipdeck/shared/notifications';
 import { BellOff, Check, CheckCheck, ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ShipStatusChips } from '@/components/ship-status/ship-status-chips';
+import { PullRequestActionsButton } from '@/features/pull-request-actions/components/pull-request-actions-button';
+import { RerunChecksButton } from '@/features/pull-request-actions/components/rerun-checks-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RelativeTime } from '@/components/ui/relative-time';
@@ -10,6 +13,7 @@ import { cx } from '@/utils/cx';
 import type { InboxAction } from '../api/inbox-actions';
 import { notificationKindLabel } from '../notification-labels';
 import { notificationTarget } from '../notification-link';
+import { openPullRequestOf } from '../notification-pull-request';
 import { sourceLabel, SourceMark } from './source-mark';
 
 export type RowHandlers = {
@@ -54,8 +58,11 @@ export function RowActions({
   pending,
   inTabOrder,
   onAction,
+  leading,
 }: {
   notifications: Notification[];
+  /** Drawn before the buttons: a pull-request thread's actions menu. */
+  leading?: ReactNode;
   /** Only the keyboard's row puts its buttons in the tab order (the rest are a j or k away). */
   inTabOrder: boolean;
   /** Names the buttons: the item's title, or the group's. */
@@ -68,6 +75,7 @@ export function RowActions({
   return (
     // A row of its own under the item on a phone, at its end from the small breakpoint up.
     <div className="-my-1 flex w-full shrink-0 items-start justify-end gap-0.5 sm:my-0 sm:w-auto">
+      {leading}
       <Button
         variant="ghost"
         size="icon"
@@ -197,6 +205,8 @@ export function InboxItemRow({
 }) {
   const kind = notificationKindLabel(notification);
   const pullRequest = notification.pullRequest;
+  const actionable = openPullRequestOf(notification);
+  const tabIndex = active ? undefined : -1;
   return (
     <li
       data-inbox-key={entryKey}
@@ -254,7 +264,14 @@ export function InboxItemRow({
             {notification.message}
           </p>
         ) : null}
-        {pullRequest?.shipStatus ? <ShipStatusChips status={pullRequest.shipStatus} /> : null}
+        {pullRequest?.shipStatus ? (
+          <ShipStatusChips
+            status={pullRequest.shipStatus}
+            checksAction={
+              actionable ? <RerunChecksButton pullRequest={actionable} tabIndex={tabIndex} /> : null
+            }
+          />
+        ) : null}
       </div>
       <RowActions
         notifications={[notification]}
@@ -262,6 +279,11 @@ export function InboxItemRow({
         pending={pending}
         inTabOrder={active}
         onAction={handlers.onAction}
+        leading={
+          actionable ? (
+            <PullRequestActionsButton pullRequest={actionable} tabIndex={tabIndex} />
+          ) : null
+        }
       />
     </li>
   );

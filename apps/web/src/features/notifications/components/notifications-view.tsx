@@ -36,12 +36,16 @@ import {
   mergedOrClosedCount,
 } from '../inbox-rows';
 import { notificationTarget } from '../notification-link';
+import { openPullRequestOf } from '../notification-pull-request';
 import { actionTargets, triageReducer } from '../triage-keys';
 import { GithubInboxNotice } from './github-inbox-notice';
 import { InboxFilterBar } from './inbox-filter-bar';
 import { InboxGroupRow } from './inbox-group-row';
 import { InboxItemRow, type RowHandlers } from './inbox-item-row';
 import { KeyboardHelpDialog } from './keyboard-help-dialog';
+import { PullRequestKeyActionLoader } from '@/features/pull-request-actions/components/pull-request-key-action-loader';
+import type { PullRequestKeyRequest } from '@/features/pull-request-actions/components/pull-request-key-action';
+import { pullRequestActionTexts } from '@/features/pull-request-actions/texts';
 
 /** A screenful to triage; CI activity is grouped within a page. */
 export const INBOX_PAGE_SIZE = 50;
@@ -55,7 +59,8 @@ type NotificationsViewProps = {
 
 /**
  * The inbox: GitHub's notification threads and Shipdeck's own events, newest first, filtered
- * through the address, triaged by pointer, screen reader or keyboard (j/k, o, e, r, m, x, ?).
+ * through the address, triaged by pointer, screen reader or keyboard (j/k, o, e, r, m, x, ?), and
+ * a pull-request thread acted on (a approve, M merge, R re-run failed checks).
  */
 export function NotificationsView({ connectGithub, classicTokenUrl }: NotificationsViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -90,6 +95,8 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
     setAnnouncement((previous) => ({ text, count: previous.count + 1 }));
   const [helpOpen, setHelpOpen] = useState(false);
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(() => new Set());
+  // A pull-request action asked by a key (a, M, R): one at a time.
+  const [keyRequest, setKeyRequest] = useState<PullRequestKeyRequest | null>(null);
 
   const changeFilters = (change: InboxFilterChange) =>
     setSearchParams((current) => writeInboxFilters(current, change));
@@ -170,6 +177,21 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
         case 'select':
           if (entry) toggleSelection(entryItems.map((notification) => notification.id));
           return;
+        case 'approve':
+        case 'merge':
+        case 'rerun': {
+          const pullRequest = entry?.kind === 'item' ? openPullRequestOf(entry.notification) : null;
+          if (!pullRequest) {
+            announce(pullRequestActionTexts.notAPullRequest);
+            return;
+          }
+          if (keyRequest) return;
+          setKeyRequest({
+            action: command === 'rerun' ? 'rerunFailedChecks' : command,
+            pullRequest,
+          });
+          return;
+        }
         case 'done':
         case 'read':
         case 'mute': {
@@ -450,6 +472,15 @@ export function NotificationsView({ connectGithub, classicTokenUrl }: Notificati
         {announcement.count % 2 === 0 ? '' : '\u200b'}
       </p>
       <KeyboardHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      {keyRequest ? (
+        <PullRequestKeyActionLoader
+          request={keyRequest}
+          onDone={(text) => {
+            if (text) announce(text);
+            setKeyRequest(null);
+          }}
+        />
+      ) : null}
     </>
   );
 }

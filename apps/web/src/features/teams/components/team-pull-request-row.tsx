@@ -3,6 +3,8 @@ import type { TeamPullRequest } from '@shipdeck/shared/teams';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { ShipStatusChips } from '@/components/ship-status/ship-status-chips';
+import { PullRequestActionsButton } from '@/features/pull-request-actions/components/pull-request-actions-button';
+import { RerunChecksButton } from '@/features/pull-request-actions/components/rerun-checks-button';
 import { Badge } from '@/components/ui/badge';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { paths } from '@/config/paths';
@@ -40,6 +42,9 @@ export function TeamPullRequestRow({ pullRequest, avatars }: TeamPullRequestRowP
             Draft
           </Badge>
         ) : null}
+        <span className="-my-1.5 ml-auto">
+          <PullRequestActionsButton pullRequest={pullRequest} />
+        </span>
       </div>
       <a
         href={externalUrl(pullRequest.html_url)}
@@ -62,7 +67,10 @@ export function TeamPullRequestRow({ pullRequest, avatars }: TeamPullRequestRowP
         <span aria-hidden="true">·</span>
         <RelativeTime value={pullRequest.lastActivityAt} prefix="last activity" />
       </p>
-      <ShipStatusChips status={pullRequest} />
+      <ShipStatusChips
+        status={pullRequest}
+        checksAction={<RerunChecksButton pullRequest={pullRequest} />}
+      />
       <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-300">
         <span className="font-medium text-zinc-700 dark:text-zinc-200">Waiting on</span>
         <PeopleAvatars logins={people} avatars={avatars} />

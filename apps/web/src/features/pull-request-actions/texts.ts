@@ -1,0 +1,70 @@
+/** The pull-request actions' own words (the refusals' words are the contract's messages). */
+export const pullRequestActionTexts = {
+  menuLabel: (number: number) => `Actions for #${number}`,
+  loading: 'Loading actions…',
+  loadFailed: 'Shipdeck could not read what you can do here. Try again in a moment.',
+  nothingAvailable: 'Nothing to do on this pull request from Shipdeck.',
+  openOnGithub: 'Open on GitHub',
+  notAPullRequest: 'a, M and R act on an open pull request’s thread; this item is none.',
+  items: {
+    merge: 'Merge…',
+    autoMergeOn: 'Merge when ready…',
+    autoMergeOff: 'Turn off merge when ready',
+    approve: 'Approve',
+    requestChanges: 'Request changes…',
+    requestReviewers: 'Request reviewers…',
+    rerunFailedChecks: 'Re-run failed checks',
+  },
+  merge: {
+    title: (number: number) => `Merge #${number}?`,
+    autoTitle: (number: number) => `Merge #${number} when ready?`,
+    method: 'Merge method',
+    headCommit: 'Head commit',
+    irreversible:
+      'GitHub cannot undo a merge: the change lands on the base branch, and only a revert takes it back.',
+    autoExplained:
+      'GitHub merges it by itself once the required reviews and checks pass. You can turn this off until then.',
+    confirm: 'Merge',
+    confirmAuto: 'Turn on merge when ready',
+    cancel: 'Keep open',
+    reload: 'Reload',
+    reloaded: (sha: string) =>
+      `Reloaded: the head is now ${sha}. Look at the new commits, then merge again.`,
+    notOffered: 'Merging is not offered on this pull request.',
+  },
+  requestChanges: {
+    title: (number: number) => `Request changes on #${number}`,
+    comment: 'What should change',
+    commentHint: 'GitHub needs a comment when changes are requested; the author sees it.',
+    commentRequired: 'Write what should change: GitHub needs a comment to request changes.',
+    confirm: 'Request changes',
+    cancel: 'Cancel',
+  },
+  requestReviewers: {
+    title: (number: number) => `Request reviewers on #${number}`,
+    search: 'Find people or teams',
+    searchHint: 'People with a Shipdeck account are listed first.',
+    people: 'People',
+    teams: 'Teams',
+    onShipdeck: 'On Shipdeck',
+    none: 'Nobody matches.',
+    searching: 'Searching…',
+    chosen: 'Chosen',
+    remove: (name: string) => `Remove ${name}`,
+    noneChosen: 'Choose at least one person or team.',
+    confirm: 'Request review',
+    cancel: 'Cancel',
+  },
+  results: {
+    merged: (name: string) => `Merged ${name}`,
+    autoMergeOn: (name: string) => `${name} merges when ready`,
+    autoMergeOff: (name: string) => `Merge when ready turned off on ${name}`,
+    approved: (name: string) => `Approved ${name}`,
+    changesRequested: (name: string) => `Requested changes on ${name}`,
+    reviewersRequested: (names: readonly string[], name: string) =>
+      `Review of ${name} requested from ${names.join(', ')}`,
+    rerunning: (count: number, name: string) =>
+      `Re-running ${count === 1 ? '1 failed check' : `${count} failed checks`} of ${name}`,
+    failed: (name: string) => `Nothing was done on ${name}`,
+  },
+} as const;
