@@ -188,6 +188,11 @@ export const checkRunSchema = z.object({
   app: z.enum(['github-actions', 'vercel']),
   checkSuiteId: int,
   detailsUrl: z.string().nullable(),
+  /**
+   * Which attempt of its suite made it (a re-run adds new runs, numbered on); absent is 1.
+   * Actions runs' workflow run reports the highest as `run_attempt`.
+   */
+  runAttempt: int.optional(),
 });
 export type CheckRun = z.infer<typeof checkRunSchema>;
 

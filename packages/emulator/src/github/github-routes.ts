@@ -1,7 +1,16 @@
 import { Router } from '../http/router.js';
 import type { GithubRoute } from './github-request.js';
 import { listBranches } from './routes/branches.js';
+import {
+  getCheckSuite,
+  getWorkflowRun,
+  listWorkflowRunJobs,
+  listWorkflowRuns,
+  rerequestCheckSuite,
+  rerunFailedJobs,
+} from './routes/check-reruns.js';
 import { getCombinedStatus, listCheckRuns } from './routes/checks.js';
+import { listCollaborators, listRepoTeams } from './routes/collaborators.js';
 import { compareCommitsRoute } from './routes/compare.js';
 import { getCommit, listCommits } from './routes/commits.js';
 import { listDeployments, listDeploymentStatuses } from './routes/deployments.js';
@@ -18,6 +27,7 @@ import {
   setThreadSubscription,
 } from './routes/notifications.js';
 import { getPull, listPulls, listReviews } from './routes/pulls.js';
+import { createReview, requestReviewers } from './routes/pull-reviews.js';
 import { getRateLimit } from './routes/rate-limit.js';
 import { getRepo, listLanguages } from './routes/repos.js';
 import { searchIssues } from './routes/search.js';
@@ -41,6 +51,20 @@ const REPO_ROUTES: readonly [string, GithubRoute][] = [
   ['/deployments', listDeployments],
   ['/deployments/:deploymentId/statuses', listDeploymentStatuses],
   ['/notifications', listRepoNotifications],
+  ['/collaborators', listCollaborators],
+  ['/teams', listRepoTeams],
+  ['/actions/runs', listWorkflowRuns],
+  ['/actions/runs/:runId', getWorkflowRun],
+  ['/actions/runs/:runId/jobs', listWorkflowRunJobs],
+  ['/check-suites/:suiteId', getCheckSuite],
+];
+
+/** Writes of issue 37 (reviews, review requests, re-runs), at both repository addresses. */
+const REPO_POSTS: readonly [string, GithubRoute][] = [
+  ['/pulls/:number/reviews', createReview],
+  ['/pulls/:number/requested_reviewers', requestReviewers],
+  ['/actions/runs/:runId/rerun-failed-jobs', rerunFailedJobs],
+  ['/check-suites/:suiteId/rerequest', rerequestCheckSuite],
 ];
 
 /** Every GitHub REST endpoint the emulator serves, below the API base path. */
@@ -69,6 +93,10 @@ export function githubRouter(): Router<GithubRoute> {
   for (const [suffix, route] of REPO_ROUTES) {
     router.add('GET', `/repos/:owner/:repo${suffix}`, route);
     router.add('GET', `/repositories/:id${suffix}`, route);
+  }
+  for (const [suffix, route] of REPO_POSTS) {
+    router.add('POST', `/repos/:owner/:repo${suffix}`, route);
+    router.add('POST', `/repositories/:id${suffix}`, route);
   }
   router.add('PUT', '/repos/:owner/:repo/notifications', markRepoRead);
   router.add('PUT', '/repositories/:id/notifications', markRepoRead);

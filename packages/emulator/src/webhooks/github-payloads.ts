@@ -5,14 +5,16 @@ import type {
   GhDeploymentStatus,
   Pull,
   Repo,
+  Review,
   Team,
 } from '../data/model.js';
 import { fakeSha } from '../data/ids.js';
 import type { RepoHistory } from '../data/repo-history.js';
 import { renderDeployment, renderDeploymentStatus } from '../github/render/deployment.js';
-import { renderPull } from '../github/render/pull.js';
+import { renderPull, renderPullSimple } from '../github/render/pull.js';
 import type { RenderContext } from '../github/render/render-context.js';
 import { renderRepository } from '../github/render/repository.js';
+import { renderReview } from '../github/render/review.js';
 import { renderTeamSimple } from '../github/render/team.js';
 import { renderSimpleUser } from '../github/render/user.js';
 import { ghTime } from '../github/urls.js';
@@ -199,6 +201,53 @@ export function reviewRequestedPayload(
   else payload.requested_reviewer = renderSimpleUser(ctx.urls, requested.reviewer);
   return {
     ...payload,
+    repository: webhookRepository(ctx, repo, false),
+    sender: renderSimpleUser(ctx.urls, sender),
+  };
+}
+
+function withoutViewType(user: unknown): unknown {
+  if (typeof user !== 'object' || user === null) return user;
+  const copy = { ...(user as Record<string, unknown>) };
+  delete copy.user_view_type;
+  return copy;
+}
+
+/**
+ * `pull_request_review` `submitted` (PROVIDERS.md §11.3): the review with its state in lower case
+ * and `submitted_at`, the pull request as the webhook's "Simple Pull Request".
+ */
+export function reviewSubmittedPayload(
+  ctx: RenderContext,
+  repo: Repo,
+  pull: Pull,
+  review: Review,
+  sender: Account,
+): Record<string, unknown> {
+  const rendered = renderReview(ctx, repo, review);
+  return {
+    action: 'submitted',
+    review: {
+      ...rendered,
+      body: review.body === '' ? null : review.body,
+      commit_id: review.commitId ?? pull.headSha,
+      state: review.state.toLowerCase(),
+      submitted_at: ghTime(review.submittedAt),
+      updated_at: ghTime(review.submittedAt),
+    },
+    pull_request: {
+      ...renderPullSimple(ctx, repo, pull),
+      // The webhook's assignee objects have no `user_view_type`.
+      assignee: withoutViewType(renderPullSimple(ctx, repo, pull).assignee),
+      assignees: pull.assigneeIds.flatMap((id) => {
+        const account = ctx.world.accounts.get(id);
+        return account ? [withoutViewType(renderSimpleUser(ctx.urls, account))] : [];
+      }),
+      requested_teams: (pull.requestedTeamIds ?? []).flatMap((id) => {
+        const team = ctx.world.teams.get(id);
+        return team ? [webhookTeam(ctx, team, true)] : [];
+      }),
+    },
     repository: webhookRepository(ctx, repo, false),
     sender: renderSimpleUser(ctx.urls, sender),
   };
