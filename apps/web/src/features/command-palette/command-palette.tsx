@@ -36,7 +36,11 @@ import { cx } from '@/utils/cx';
 import { externalUrl } from '@/utils/external-url';
 import { QUERY_MAX, searchQueryOptions } from './api/search';
 import { actionCommands, type Command, matchCommands, pageCommands } from './commands';
-import { matchPullRequestCommands, type PullRequestCommand } from './pull-request-commands';
+import {
+  matchPullRequestCommands,
+  type PullRequestCommand,
+  wantsPullRequestCommands,
+} from './pull-request-commands';
 import { paletteTexts } from './texts';
 
 /** Long enough to skip the requests of a word typed at speed, short enough to feel instant. */
@@ -174,7 +178,7 @@ function PaletteBody({
   const q = text.trim().slice(0, QUERY_MAX);
   const searched = useDebouncedValue(q, DEBOUNCE_MS);
   const search = useQuery(searchQueryOptions(searched));
-  const mine = useQuery({ ...myOpenPullRequests, enabled: q.length >= 2, retry: false });
+  const mine = useQuery({ ...myOpenPullRequests, enabled: wantsPullRequestCommands(q) });
 
   const go = (to: string) => {
     close();

@@ -52,6 +52,19 @@ const verbs: Record<PullRequestCommand['action'], readonly string[]> = {
   rerunFailedChecks: ['re-run', 'rerun'],
 };
 
+function verbTyped(q: string): string {
+  return q.trim().toLowerCase().split(/\s+/)[0] ?? '';
+}
+
+/** Whether the text starts with a verb of these commands: only then are pull requests asked for. */
+export function wantsPullRequestCommands(q: string): boolean {
+  const verb = verbTyped(q);
+  return (
+    verb.length >= 2 &&
+    Object.values(verbs).some((words) => words.some((word) => word.startsWith(verb)))
+  );
+}
+
 /**
  * The commands asked for by a text that starts with their verb (`me`, `merge 12`, `re-run
  * checkout`, `rerun #123`): every other word starts a word of the title, the repository or the
