@@ -9,6 +9,37 @@ function renderStatus(status: ShipStatus) {
 }
 
 describe('ShipStatusChips', () => {
+  it('says "Re-running" while failed checks run again, and "Merge when ready" while it is on (issue 37)', () => {
+    const status: ShipStatus = {
+      review: 'approved',
+      checks: 'failing',
+      preview: { state: 'none' },
+      stage: 'checks',
+      eta: null,
+    };
+    const action = <button type="button">Re-run failed checks</button>;
+    const { rerender } = render(<ShipStatusChips status={status} checksAction={action} />);
+    const list = screen.getByRole('list', { name: 'Ship status' });
+    expect(within(list).getByText('Checks failing')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Re-run failed checks' })).toBeInTheDocument();
+    expect(within(list).queryByText('Merge when ready')).not.toBeInTheDocument();
+
+    rerender(
+      <ShipStatusChips
+        status={{
+          ...status,
+          checksRerunning: true,
+          autoMerge: { method: 'squash', enabledBy: 'octocat', enabledAt: null },
+        }}
+        checksAction={action}
+      />,
+    );
+    expect(within(list).getByText('Re-running')).toBeInTheDocument();
+    expect(within(list).queryByText('Checks failing')).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(list).getByText('Merge when ready')).toBeInTheDocument();
+  });
+
   it('says each state in words, not colour alone', () => {
     const list = renderStatus({
       review: 'changes_requested',
