@@ -4,6 +4,8 @@ import {
   type ActivityOptions,
   type ActivityResult,
 } from './activity/activity-engine.js';
+import type { ActivityContext } from './activity/activity-context.js';
+import { AutoMergeWatcher } from './activity/auto-merge.js';
 import type { CheckRerunSettings } from './activity/check-rerun-settings.js';
 import { ADMIN_BASE, adminArea } from './admin/admin-area.js';
 import { buildWorld, vercelTokenFor } from './data/build-world.js';
@@ -164,16 +166,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const setCheckReruns = (settings: Partial<CheckRerunSettings>): void => {
     Object.assign(checkReruns, settings);
   };
-  const github = githubArea({
+  const writeActions = {
+    background: (work: (ctx: ActivityContext) => Promise<void>) => activity.background(work),
+    checkReruns: () => ({ ...checkReruns }),
+  };
+  const github = githubArea({ world, urls: () => urls, limiter, actions: writeActions });
+  const graphql = graphqlArea({
     world,
     urls: () => urls,
-    limiter,
-    actions: {
-      background: (work) => activity.background(work),
-      checkReruns: () => ({ ...checkReruns }),
-    },
+    rateLimited: () => limiter !== null,
+    actions: writeActions,
   });
-  const graphql = graphqlArea({ world, urls: () => urls, rateLimited: () => limiter !== null });
+  // Pull requests with auto-merge on merge once an approval or passing checks make them mergeable.
+  const autoMerge = new AutoMergeWatcher(world, (work) => activity.background(work)).start();
   const graphqlPaths: readonly string[] = resolved.graphql ? GRAPHQL_PATHS : [];
   const oauth = oauthArea(world, new OAuthCodeStore());
   const vercel = vercelArea(world, {
@@ -254,6 +259,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     setCheckReruns,
     async close({ finishDeployments = true } = {}) {
       closed = true;
+      autoMerge.stop();
       if (finishDeployments) activity.stop();
       else activity.abandon();
       await activity.settle();

@@ -19,8 +19,8 @@ function nextTime(parent: Commit | undefined): number {
   return Math.max(Date.now(), after);
 }
 
-function newCommit(
-  ctx: ActivityContext,
+export function newCommit(
+  ctx: Pick<ActivityContext, 'world' | 'rng'>,
   history: RepoHistory,
   repoId: number,
   parents: string[],
@@ -54,14 +54,14 @@ function newCommit(
   return commit;
 }
 
-function touchRepo(ctx: ActivityContext, repo: Repo): void {
+export function touchRepo(ctx: Pick<ActivityContext, 'world'>, repo: Repo): void {
   const now = new Date().toISOString();
   repo.pushedAt = now;
   repo.updatedAt = now;
   ctx.world.touch();
 }
 
-async function sendPush(
+export async function sendPush(
   ctx: ActivityContext,
   repo: Repo,
   history: RepoHistory,

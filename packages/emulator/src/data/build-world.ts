@@ -2,6 +2,7 @@ import { generateAccounts } from './generate-accounts.js';
 import { generateHistory } from './generate-history.js';
 import { generateNotifications } from './generate-notifications.js';
 import { generateRepos } from './generate-repos.js';
+import { addMergeSettings } from './generate-merge-settings.js';
 import { addDemoTeams } from './generate-teams.js';
 import { generateVercel } from './generate-vercel.js';
 import { recordDeploymentState } from './github-deployment-sync.js';
@@ -118,6 +119,7 @@ function generate(world: World, options: WorldOptions): void {
   });
   for (const repo of repos) world.addRepo(repo);
   addDemoTeams(world, options.now);
+  addMergeSettings(world);
   const vercel = generateVercel(
     createRng(options.seed, 'vercel'),
     { accounts, repos, history: (id) => world.history(id).data },

@@ -79,6 +79,26 @@ export const repoSchema = z.object({
   empty: z.boolean().default(false),
   /** Commits/pull requests to generate when the history is not given in the data file. */
   richness: z.enum(['rich', 'light']).default('light'),
+  /**
+   * The merge settings (`allow_*`); absent means GitHub's defaults: every method allowed,
+   * auto-merge not. Optional, so generated repositories and data files read back the same.
+   */
+  mergeSettings: z
+    .object({
+      allowMergeCommit: z.boolean(),
+      allowSquashMerge: z.boolean(),
+      allowRebaseMerge: z.boolean(),
+      allowAutoMerge: z.boolean(),
+    })
+    .optional(),
+  /** Branch protection of the default branch: approvals and required checks to merge. */
+  protection: z
+    .object({
+      requiredApprovingReviewCount: int.min(0).max(6),
+      /** Check-run names (or status contexts) that must pass. */
+      requiredStatusChecks: z.array(z.string()),
+    })
+    .optional(),
 });
 export type Repo = z.infer<typeof repoSchema>;
 
@@ -159,6 +179,15 @@ export const pullSchema = z.object({
   mergeabilityComputed: z.boolean().default(false),
   /** Teams whose review is requested (`requested_teams`); last, as it is added to generated pulls. */
   requestedTeamIds: z.array(int).optional(),
+  /** Merge when ready while on (`auto_merge`, GraphQL `autoMergeRequest`). */
+  autoMerge: z
+    .object({
+      enabledById: int,
+      mergeMethod: z.enum(['merge', 'squash', 'rebase']),
+      enabledAt: iso,
+    })
+    .nullable()
+    .optional(),
 });
 export type Pull = z.infer<typeof pullSchema>;
 

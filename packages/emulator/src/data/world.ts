@@ -20,6 +20,8 @@ export type RepoLookup = { repo: Repo } | { movedTo: Repo } | undefined;
 export interface WorldEvents {
   /** A deployment was created or changed state (used to stream build events). */
   deployment: [VercelDeployment];
+  /** Routes or activity changed records in place (reviews, checks, …): auto-merge looks again. */
+  touched: [];
 }
 
 /**
@@ -153,6 +155,12 @@ export class World {
   /** Marks a change made outside the World's own methods (routes and activity edit records in place). */
   touch(): void {
     this.version++;
+    this.events.emit('touched');
+  }
+
+  /** The histories generated or loaded so far: the only ones anything can have changed. */
+  loadedHistories(): [repoId: number, history: RepoHistory][] {
+    return [...this.histories.entries()];
   }
 
   emitDeployment(deployment: VercelDeployment): void {

@@ -8,6 +8,8 @@ export interface FaultDecision {
   latencyMs: number;
   drop: boolean;
   errorStatus: number | null;
+  /** `errorStatus` replaces the handler's answer after the handler ran (the write applied). */
+  errorAfterHandler: boolean;
   malformed: boolean;
   rateLimit: { kind: 'primary' | 'secondary'; status: 403 | 429 } | null;
   /** The `Retry-After` an injected 429 carries, when its rule names one. */
@@ -60,6 +62,7 @@ export class FaultInjector {
       latencyMs: 0,
       drop: false,
       errorStatus: null,
+      errorAfterHandler: false,
       malformed: false,
       rateLimit: null,
       retryAfterSeconds: null,
@@ -78,6 +81,7 @@ export class FaultInjector {
       }
       if (rule.errorRate !== undefined && this.rng.next() < rule.errorRate) {
         decision.errorStatus = rule.errorStatus;
+        decision.errorAfterHandler = rule.afterHandler;
         decision.retryAfterSeconds = rule.retryAfterSeconds ?? null;
         applied = true;
       }

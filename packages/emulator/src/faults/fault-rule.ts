@@ -35,6 +35,13 @@ export const faultRuleSchema = z.object({
   errorRate: rate.optional(),
   errorStatus: z.number().int().min(400).max(599).default(500),
   /**
+   * The request reaches its handler first and only then is answered with `errorStatus`: the
+   * provider did the write but failed to say so (a merge that happened behind a 502), e.g.
+   * `{area: 'github', method: 'PUT', pathPattern: '/pulls/\\d+/merge$', errorRate: 1,
+   * errorStatus: 502, afterHandler: true, times: 1}`.
+   */
+  afterHandler: z.boolean().default(false),
+  /**
    * The `Retry-After` seconds an injected 429 carries where the provider sends one (Slack's
    * incoming webhooks: `{area: 'slack', errorRate: 1, errorStatus: 429, retryAfterSeconds: 2}`).
    */

@@ -28,6 +28,7 @@ import {
 } from './routes/notifications.js';
 import { getPull, listPulls, listReviews } from './routes/pulls.js';
 import { createReview, requestReviewers } from './routes/pull-reviews.js';
+import { mergePullRoute } from './routes/pull-merge.js';
 import { getRateLimit } from './routes/rate-limit.js';
 import { getRepo, listLanguages } from './routes/repos.js';
 import { searchIssues } from './routes/search.js';
@@ -98,6 +99,8 @@ export function githubRouter(): Router<GithubRoute> {
     router.add('POST', `/repos/:owner/:repo${suffix}`, route);
     router.add('POST', `/repositories/:id${suffix}`, route);
   }
+  router.add('PUT', '/repos/:owner/:repo/pulls/:number/merge', mergePullRoute);
+  router.add('PUT', '/repositories/:id/pulls/:number/merge', mergePullRoute);
   router.add('PUT', '/repos/:owner/:repo/notifications', markRepoRead);
   router.add('PUT', '/repositories/:id/notifications', markRepoRead);
   return router;

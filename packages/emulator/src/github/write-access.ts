@@ -5,7 +5,7 @@ import type { RepoTarget } from './repo-access.js';
 import { hasScope, viewerRole } from './visibility.js';
 
 /** A fine-grained token's repository permission, as `X-Accepted-GitHub-Permissions` names it. */
-export type FineGrainedPermission = 'pull_requests' | 'actions' | 'checks';
+export type FineGrainedPermission = 'pull_requests' | 'actions' | 'checks' | 'contents';
 
 export interface WriteNeed {
   /** The fine-grained permission (write) the endpoint needs ([FGP], PROVIDERS.md §11.6). */

@@ -36,6 +36,7 @@ const NO_FAULTS: FaultDecision = {
   latencyMs: 0,
   drop: false,
   errorStatus: null,
+  errorAfterHandler: false,
   malformed: false,
   rateLimit: null,
   retryAfterSeconds: null,
@@ -77,9 +78,11 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   let reply: Reply;
   try {
     reply =
-      faults.errorStatus !== null
+      faults.errorStatus !== null && !faults.errorAfterHandler
         ? area.errorReply(faults.errorStatus, faults)
         : await area.handle({ req, method, url, log, faults });
+    if (faults.errorStatus !== null && faults.errorAfterHandler)
+      reply = area.errorReply(faults.errorStatus, faults);
   } catch (error) {
     console.error('[emulator] handler failed', error);
     reply = area.errorReply(500);

@@ -4,13 +4,16 @@ import { jsonReply, type HeaderValue, type Reply } from '../../http/reply.js';
 import type { Area, IncomingContext } from '../../http/server.js';
 import { authenticateGithub } from '../authenticate.js';
 import type { GithubUrls } from '../urls.js';
-import { GraphqlSyntaxError, parseGraphqlQuery } from './parse-graphql.js';
+import type { GithubWriteDeps } from '../github-write-deps.js';
+import { GraphqlSyntaxError, parseGraphqlOperation } from './parse-graphql.js';
 import {
   GraphqlValidationError,
   queryCost,
   resolveQuery,
+  type GraphqlContext,
   type GraphqlError,
 } from './resolve-graphql.js';
+import { MUTATIONS, resolveMutation } from './resolve-mutation.js';
 
 /** github.com answers GraphQL at `/graphql`; GitHub Enterprise Server at `/api/graphql`. */
 export const GRAPHQL_PATHS = ['/graphql', '/api/graphql'] as const;
@@ -24,6 +27,8 @@ export interface GraphqlAreaOptions {
   urls(): GithubUrls;
   /** False turns rate limiting off, as on GitHub Enterprise Server by default. */
   rateLimited(): boolean;
+  /** Background work of mutations (their webhooks); without it mutations are refused. */
+  actions?: GithubWriteDeps;
 }
 
 interface Budget {
@@ -133,32 +138,45 @@ export function graphqlArea(options: GraphqlAreaOptions): Area {
       );
     }
     try {
-      const fields = parseGraphqlQuery(query, variables);
-      const cost = queryCost(fields);
+      const { actions } = options;
+      const { operation, fields } = parseGraphqlOperation(
+        query,
+        variables,
+        actions ? MUTATIONS : [],
+      );
+      const cost = operation === 'mutation' ? 1 : queryCost(fields);
       if (limited) budget.used += cost;
       const errors: GraphqlError[] = [];
       const urls = options.urls();
-      const data = resolveQuery(
-        {
-          world: options.world,
-          viewer: auth.viewer,
-          scopes: auth.token.scopes,
-          htmlUrl: (repo) => urls.repoHtml(options.world.fullName(repo)),
-          avatarUrl: (account) => urls.avatar(account.id),
-          rateLimit: () =>
-            limited
-              ? {
-                  limit: POINTS_PER_HOUR,
-                  cost,
-                  remaining: Math.max(0, POINTS_PER_HOUR - budget.used),
-                  used: budget.used,
-                  resetAt: new Date(budget.resetMs).toISOString().replace(/\.\d+Z$/, 'Z'),
-                }
-              : null,
-          errors,
-        },
-        fields,
-      );
+      const context: GraphqlContext = {
+        world: options.world,
+        viewer: auth.viewer,
+        scopes: auth.token.scopes,
+        htmlUrl: (repo) => urls.repoHtml(options.world.fullName(repo)),
+        avatarUrl: (account) => urls.avatar(account.id),
+        rateLimit: () =>
+          limited
+            ? {
+                limit: POINTS_PER_HOUR,
+                cost,
+                remaining: Math.max(0, POINTS_PER_HOUR - budget.used),
+                used: budget.used,
+                resetAt: new Date(budget.resetMs).toISOString().replace(/\.\d+Z$/, 'Z'),
+              }
+            : null,
+        errors,
+      };
+      const data =
+        operation === 'mutation' && actions
+          ? resolveMutation(
+              {
+                ...context,
+                fineGrained: auth.token.fineGrained === true,
+                background: (work) => actions.background(work),
+              },
+              fields,
+            )
+          : resolveQuery(context, fields);
       return jsonReply(200, errors.length > 0 ? { data, errors } : { data }, {
         ...headers,
         ...(limited ? budgetHeaders(budget) : {}),

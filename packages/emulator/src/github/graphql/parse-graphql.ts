@@ -2,8 +2,8 @@
  * A small GraphQL reader: one anonymous or named query operation with aliases, arguments
  * (strings, numbers, enums, booleans, null, variables, lists and objects) and nested selections.
  * Enough for the query shapes Shipdeck sends, with inline fragments (`... on PullRequest {}`, for
- * `search`'s union nodes); named fragments and mutations are refused, as an emulator that
- * pretended to understand them would hide a client bug.
+ * `search`'s union nodes), and the auto-merge mutations; named fragments and other mutations are
+ * refused, as an emulator that pretended to understand them would hide a client bug.
  */
 
 export type GraphqlValue =
@@ -101,11 +101,30 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
+export interface GraphqlOperation {
+  operation: 'query' | 'mutation';
+  fields: GraphqlField[];
+}
+
 /** Parses the query's one operation into its top-level fields, variables substituted. */
 export function parseGraphqlQuery(
   source: string,
   variables: Record<string, unknown>,
 ): GraphqlField[] {
+  const parsed = parseGraphqlOperation(source, variables, []);
+  return parsed.fields;
+}
+
+/**
+ * Parses one query or mutation operation. `mutations` names the mutation fields served; any other
+ * mutation is refused as a syntax error, as before mutations were understood at all.
+ */
+export function parseGraphqlOperation(
+  source: string,
+  variables: Record<string, unknown>,
+  mutations: readonly string[],
+): GraphqlOperation {
+  let operation: GraphqlOperation['operation'] = 'query';
   const tokens = tokenize(source);
   let at = 0;
   const peek = (): Token => tokens[at] ?? { kind: 'end', value: '', line: 0, column: 0 };
@@ -211,7 +230,8 @@ export function parseGraphqlQuery(
 
   if (peek().kind === 'name') {
     const keyword = next();
-    if (keyword.value !== 'query') fail(keyword, 'a query');
+    if (keyword.value === 'mutation' && mutations.length > 0) operation = 'mutation';
+    else if (keyword.value !== 'query') fail(keyword, 'a query');
     if (peek().kind === 'name') next();
     if (isPunct('(')) {
       // Variable definitions: their values arrive in `variables`, their types are trusted.
@@ -226,7 +246,16 @@ export function parseGraphqlQuery(
   }
   const fields = readSelections();
   if (peek().kind !== 'end') fail(peek(), 'end of query');
-  return fields;
+  if (operation === 'mutation') {
+    const unknown = fields.find((field) => !mutations.includes(field.name));
+    if (unknown)
+      throw new GraphqlSyntaxError(
+        `Field '${unknown.name}' doesn't exist on type 'Mutation'`,
+        unknown.line,
+        unknown.column,
+      );
+  }
+  return { operation, fields };
 }
 
 function toValue(raw: unknown): GraphqlValue {

@@ -8,7 +8,8 @@ import { collectPullHits, sortHits, type Hit } from '../routes/search.js';
 import { parseSearchQuery } from '../search-query.js';
 import { combinedState, latestStatuses } from '../render/checks.js';
 import { ghTime } from '../urls.js';
-import { canSeeRepo } from '../visibility.js';
+import { mergeSettingsOf, mergeVerdict } from '../merge-verdict.js';
+import { canSeeRepo, viewerRole } from '../visibility.js';
 import type { GraphqlField, GraphqlValue } from './parse-graphql.js';
 
 /** One entry of GraphQL's `errors` array, as GitHub writes it. */
@@ -45,13 +46,13 @@ export interface GraphqlContext {
   errors: GraphqlError[];
 }
 
-type Resolver<T> = (source: T, field: GraphqlField, path: (string | number)[]) => unknown;
+export type Resolver<T> = (source: T, field: GraphqlField, path: (string | number)[]) => unknown;
 
-function location(field: GraphqlField) {
+export function location(field: GraphqlField) {
   return [{ line: field.line, column: field.column }];
 }
 
-function undefinedField(type: string, field: GraphqlField): GraphqlValidationError {
+export function undefinedField(type: string, field: GraphqlField): GraphqlValidationError {
   return new GraphqlValidationError([
     {
       path: ['query', field.key],
@@ -62,7 +63,7 @@ function undefinedField(type: string, field: GraphqlField): GraphqlValidationErr
   ]);
 }
 
-function resolveObject<T>(
+export function resolveObject<T>(
   type: string,
   source: T,
   fields: readonly GraphqlField[],
@@ -93,7 +94,7 @@ function stringArg(field: GraphqlField, name: string): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function enumArg(value: GraphqlValue | undefined): string | null {
+export function enumArg(value: GraphqlValue | undefined): string | null {
   if (typeof value === 'string') return value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const name = value.enum;
@@ -186,7 +187,7 @@ export function reviewDecision(history: RepoHistory, pull: Pull): string {
   return 'REVIEW_REQUIRED';
 }
 
-interface PullSource {
+export interface PullSource {
   repo: Repo;
   history: RepoHistory;
   pull: Pull;
@@ -210,7 +211,7 @@ function commitResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSourc
   };
 }
 
-function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>> {
+export function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>> {
   return {
     id: ({ pull }) => nodeId('PullRequest', pull.id),
     number: ({ pull }) => pull.number,
@@ -296,6 +297,34 @@ function pullResolvers(ctx: GraphqlContext): Record<string, Resolver<PullSource>
         path,
       ),
     reviewDecision: ({ history, pull }) => reviewDecision(history, pull),
+    // GraphQL's MergeStateStatus: REST's `mergeable_state` upper-cased (PROVIDERS.md §11.1).
+    mergeStateStatus: ({ repo, history, pull }) =>
+      pull.state === 'open' && !pull.mergeabilityComputed
+        ? 'UNKNOWN'
+        : mergeVerdict(repo, history, pull).state.toUpperCase(),
+    autoMergeRequest: ({ pull }, field, path) => {
+      const on = pull.autoMerge;
+      if (!on) return null;
+      return resolveObject(
+        'AutoMergeRequest',
+        on,
+        field.selections,
+        {
+          enabledAt: (value) => ghTime(value.enabledAt),
+          mergeMethod: (value) => value.mergeMethod.toUpperCase(),
+          enabledBy: (value, by, byPath) => {
+            const account = ctx.world.accounts.get(value.enabledById);
+            return account
+              ? resolveObject('User', account, by.selections, actorResolvers(ctx), byPath)
+              : null;
+          },
+          commitHeadline: () => null,
+          commitBody: () => null,
+          authorEmail: () => null,
+        },
+        path,
+      );
+    },
     mergeable: ({ pull }) =>
       pull.mergeableState === 'dirty'
         ? 'CONFLICTING'
@@ -486,7 +515,7 @@ const loginResolvers: Record<string, Resolver<Account>> = {
 };
 
 /** An author or assignee: its login, id and avatar. */
-function actorResolvers(ctx: GraphqlContext): Record<string, Resolver<Account>> {
+export function actorResolvers(ctx: GraphqlContext): Record<string, Resolver<Account>> {
   return { ...loginResolvers, avatarUrl: (account) => ctx.avatarUrl(account) };
 }
 
@@ -520,6 +549,16 @@ function repositoryResolvers(ctx: GraphqlContext): Record<string, Resolver<RepoS
     name: ({ repo }) => repo.name,
     nameWithOwner: ({ repo }) => ctx.world.fullName(repo),
     url: ({ repo }) => ctx.htmlUrl(repo),
+    // Unlike REST's `allow_*`, GraphQL shows the merge settings to every reader.
+    mergeCommitAllowed: ({ repo }) => mergeSettingsOf(repo).allowMergeCommit,
+    squashMergeAllowed: ({ repo }) => mergeSettingsOf(repo).allowSquashMerge,
+    rebaseMergeAllowed: ({ repo }) => mergeSettingsOf(repo).allowRebaseMerge,
+    autoMergeAllowed: ({ repo }) => mergeSettingsOf(repo).allowAutoMerge,
+    isArchived: ({ repo }) => repo.archived,
+    viewerPermission: ({ repo }) => {
+      const role = viewerRole(ctx.world, repo, ctx.viewer);
+      return role === 'none' ? null : role.toUpperCase();
+    },
     pullRequest: ({ repo, history }, field, path) => {
       const number = field.args.number;
       const pull = typeof number === 'number' ? history.pull(number) : undefined;

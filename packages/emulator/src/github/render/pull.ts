@@ -1,5 +1,6 @@
 import type { Account, Pull, Repo } from '../../data/model.js';
 import { nodeId } from '../../data/ids.js';
+import { mergeVerdict } from '../merge-verdict.js';
 import { authorAssociation } from '../visibility.js';
 import { ghTime } from '../urls.js';
 import type { RenderContext } from './render-context.js';
@@ -38,6 +39,19 @@ export function renderLabel(
     description: label.description,
     color: label.color,
     default: label.id <= 9002,
+  };
+}
+
+/** `auto-merge`: who turned merge when ready on, and the commit it will make; null while off. */
+function renderAutoMerge(ctx: RenderContext, pull: Pull): Record<string, unknown> | null {
+  const on = pull.autoMerge;
+  const by = on ? ctx.world.accounts.get(on.enabledById) : undefined;
+  if (!on || !by) return null;
+  return {
+    enabled_by: renderSimpleUser(ctx.urls, by),
+    merge_method: on.mergeMethod,
+    commit_title: on.mergeMethod === 'squash' ? `${pull.title} (#${pull.number})` : pull.title,
+    commit_message: '',
   };
 }
 
@@ -110,7 +124,7 @@ export function renderPullSimple(
       statuses: link(`${repoApi}/statuses/${pull.headSha}`),
     },
     author_association: authorAssociation(ctx.world, repo, author.id),
-    auto_merge: null,
+    auto_merge: renderAutoMerge(ctx, pull),
     active_lock_reason: pull.locked ? 'resolved' : null,
   };
 }
@@ -119,6 +133,7 @@ export function renderPullSimple(
 export function renderPull(ctx: RenderContext, repo: Repo, pull: Pull): Record<string, unknown> {
   const mergedBy = pull.mergedById === null ? undefined : ctx.world.accounts.get(pull.mergedById);
   const computed = pull.state === 'open' && pull.mergeabilityComputed;
+  const verdict = mergeVerdict(repo, ctx.world.history(repo.id), pull);
   return {
     ...renderPullSimple(ctx, repo, pull),
     // A single pull request carries `team-simple` requested teams, a list item `team`.
@@ -129,8 +144,13 @@ export function renderPull(ctx: RenderContext, repo: Repo, pull: Pull): Record<s
     merged: pull.mergedAt !== null,
     mergeable: computed ? pull.mergeableState !== 'dirty' : null,
     rebaseable: computed ? pull.mergeableState !== 'dirty' : null,
+    // Protection (approvals, required checks) is decided afresh: `blocked` until they are met.
     mergeable_state:
-      pull.state === 'open' && !pull.mergeabilityComputed ? 'unknown' : pull.mergeableState,
+      pull.state === 'open' && !pull.mergeabilityComputed
+        ? 'unknown'
+        : pull.state === 'open'
+          ? verdict.state
+          : pull.mergeableState,
     merged_by: mergedBy ? renderSimpleUser(ctx.urls, mergedBy) : null,
     comments: pull.comments,
     review_comments: pull.reviewComments,

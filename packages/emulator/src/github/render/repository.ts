@@ -1,5 +1,6 @@
 import type { Repo } from '../../data/model.js';
 import { nodeId } from '../../data/ids.js';
+import { mergeSettingsOf } from '../merge-verdict.js';
 import { viewerRole } from '../visibility.js';
 import { ghTime } from '../urls.js';
 import type { RenderContext } from './render-context.js';
@@ -144,11 +145,13 @@ export function renderRepository(
   body.subscribers_count = repo.watchers;
   body.network_count = repo.forks;
   if (perms?.admin) {
+    // Only admins see the merge settings in REST (PROVIDERS.md §11.1); GraphQL shows everyone.
+    const settings = mergeSettingsOf(repo);
     Object.assign(body, {
-      allow_squash_merge: true,
-      allow_merge_commit: true,
-      allow_rebase_merge: true,
-      allow_auto_merge: false,
+      allow_squash_merge: settings.allowSquashMerge,
+      allow_merge_commit: settings.allowMergeCommit,
+      allow_rebase_merge: settings.allowRebaseMerge,
+      allow_auto_merge: settings.allowAutoMerge,
       delete_branch_on_merge: true,
       allow_update_branch: false,
       use_squash_pr_title_as_default: false,
