@@ -159,6 +159,7 @@ export function RequestReviewersDialog({
             </span>
           ) : null}
         </span>
+        {/* A space, so a screen reader says "monalisa On Shipdeck", not one run-on word. */}{' '}
         {option.kind === 'user' && option.onShipdeck ? (
           <Badge variant="primary" size="sm">
             {texts.onShipdeck}
