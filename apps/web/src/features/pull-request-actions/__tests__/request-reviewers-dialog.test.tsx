@@ -14,7 +14,7 @@ describe('request reviewers (issue 37)', () => {
     const { requests } = mockApi({
       [`GET ${base}/actions`]: ok(actionsAnswer({ checks: 'passing' })),
       [`GET ${base}/reviewer-candidates`]: (request) => {
-        const q = String(request.params.q ?? '');
+        const q = typeof request.params.q === 'string' ? request.params.q : '';
         const users = [
           { login: 'hubot', avatarUrl: '', onShipdeck: false },
           { login: 'monalisa', avatarUrl: '', onShipdeck: true },
