@@ -223,6 +223,7 @@ export const PULL_REQUEST_COLUMNS = [
   'github_pull_requests.head_sha',
   'github_pull_requests.review_state',
   'github_pull_requests.checks_state',
+  'github_pull_requests.checks_rerun_at',
   'github_repositories.full_name',
 ] as const;
 

@@ -23,6 +23,7 @@ import {
   saveShipStatesWithHeads,
 } from '../ship-status/ship-state.repository.js';
 import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
+import { clearChecksRerunRead } from '../pull-request-actions/checks-rerun.repository.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
 import type { SyncContext } from './sync-context.js';
 import { parseCursor, recordWait, writePhaseCursor } from './sync-cursors.js';
@@ -81,7 +82,11 @@ export async function syncShipStates(
     ? every
     : every.filter(
         (pull, index) =>
-          index < SHIP_STATE_PULLS || pull.review_state === null || pull.checks_state === null,
+          index < SHIP_STATE_PULLS ||
+          pull.review_state === null ||
+          pull.checks_state === null ||
+          // A re-run asked for: this sync's read ends its "Re-running".
+          pull.checks_rerun_at !== null,
       );
   const left = new Set(due.map((pull) => Number(pull.id)));
   const total = pending ? pending.total : due.length;
@@ -89,10 +94,16 @@ export async function syncShipStates(
     // 100 to a query, each stored as it comes: a wait loses none of what was read.
     for (let start = 0; start < due.length; start += GRAPHQL_PULLS_PER_QUERY) {
       const chunk = due.slice(start, start + GRAPHQL_PULLS_PER_QUERY);
+      const readAt = nowIso();
       const states = await readShipStatesByGraphql(octokit, chunk, {
         withReviews: options.notify,
       });
       await storeGraphqlStates(ctx, chunk, states, options.notify);
+      await clearChecksRerunRead(
+        ctx.app.db,
+        chunk.filter((pull) => states.has(String(pull.id))).map((pull) => Number(pull.id)),
+        readAt,
+      );
       for (const pull of chunk) left.delete(Number(pull.id));
       if (options.resumable) {
         await writePhaseCursor(ctx.app.db, ctx, SHIP_STATUS_RESOURCE, {
@@ -188,7 +199,9 @@ async function syncShipStatesByRest(
       const head = listed
         ? { sha: pull.head_sha ?? '', requestedReviewers: parseLogins(pull.requested_reviewers) }
         : await readPullHead(ctx.app.db, octokit, pull, ctx.startedAt);
+      const readAt = nowIso();
       const state = await refreshShipState(ctx.app.db, octokit, pull, head);
+      await clearChecksRerunRead(ctx.app.db, [Number(pull.id)], readAt);
       if (state.review !== pull.review_state || state.checks !== pull.checks_state) {
         ctx.changed.add('pull-requests');
       }

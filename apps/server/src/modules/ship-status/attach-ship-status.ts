@@ -103,6 +103,7 @@ export async function withStoredShipStatus(
       head_sha: headSha,
       review_state: current ? row.review_state : null,
       checks_state: current ? row.checks_state : null,
+      checks_rerun_at: current ? row.checks_rerun_at : null,
       repository: pullRequest.repository,
     };
   });

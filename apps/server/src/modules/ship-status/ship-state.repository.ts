@@ -19,6 +19,7 @@ export async function openPullsForShipState(db: Db, userId: string, limit: numbe
       'github_pull_requests.repository_id',
       'github_pull_requests.review_state',
       'github_pull_requests.checks_state',
+      'github_pull_requests.checks_rerun_at',
       'github_pull_requests.created_at',
       'github_pull_requests.updated_at',
       'github_repositories.owner_login',
@@ -78,7 +79,7 @@ export async function storedShipStates(db: Db, pullRequestIds: readonly number[]
   if (pullRequestIds.length === 0) return [];
   return db
     .selectFrom('github_pull_requests')
-    .select(['id', 'head_sha', 'review_state', 'checks_state'])
+    .select(['id', 'head_sha', 'review_state', 'checks_state', 'checks_rerun_at'])
     .where('id', 'in', pullRequestIds)
     .execute();
 }

@@ -11,6 +11,11 @@ export interface ShipRowFields {
   checks_state: string | null;
   /** `owner/name`: the Vercel projects linked to it ship the merged change. */
   repository: string;
+  /**
+   * When a re-run of failed checks was asked for, until new results arrive (issue 37); rows read
+   * without the column leave `checksRerunning` out.
+   */
+  checks_rerun_at?: string | null;
 }
 
 /** The user's deployments a page of pull requests needs, loaded once for the whole page. */
@@ -62,5 +67,8 @@ export function shipStatusFromRow(
     preview: derivePreviewStatus(preview, urlOf),
     stage,
     eta: shipEta(building, preview, deployments.buildHistory),
+    ...(row.checks_rerun_at === undefined
+      ? {}
+      : { checksRerunning: row.checks_rerun_at !== null && row.state === 'open' }),
   };
 }

@@ -5,6 +5,8 @@ import { requestVercelProjectSync } from '../vercel/vercel-sync-jobs.js';
 import { githubWebhookEffects } from './github-webhook-effects.js';
 import { vercelEnvelopeSchema, vercelWebhookEffects } from './vercel-webhook-effects.js';
 import { refreshShipStatesFromWebhook, shipTargetsOf } from './ship-state-from-webhook.js';
+import { clearChecksRerunOf } from '../pull-request-actions/checks-rerun.repository.js';
+import { bringsNewCheckResults } from './new-check-results.js';
 import { resolveAudience } from '../notifications/audience.js';
 import type { WebhookProvider } from './webhook-deliveries.table.js';
 import { findDelivery, markDeliveryApplied } from './webhook-deliveries.repository.js';
@@ -32,6 +34,9 @@ export async function applyWebhookDelivery(
     const effects = effectsOf(provider, delivery.event, body);
     // Before the pages are told to refetch, so they find the new review and checks.
     const shipTargets = provider === 'github' ? shipTargetsOf(delivery.event, body) : null;
+    // New check results end a re-run Shipdeck asked for ("Re-running" on the ship-status line).
+    if (shipTargets && bringsNewCheckResults(delivery.event, body))
+      await clearChecksRerunOf(app.db, shipTargets);
     if (shipTargets) await refreshShipStatesFromWebhook(app, shipTargets);
     for (const { audience, input } of effects.notifications) {
       for (const userId of await resolveAudience(app.db, audience)) {

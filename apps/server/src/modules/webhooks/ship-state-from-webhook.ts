@@ -25,6 +25,7 @@ const check = z
   .loose();
 const checkRunDelivery = z.object({ repository, check_run: check }).loose();
 const checkSuiteDelivery = z.object({ repository, check_suite: check }).loose();
+const workflowRunDelivery = z.object({ repository, workflow_run: check }).loose();
 const statusDelivery = z.object({ repository, sha: z.string() }).loose();
 
 /** Which pull requests' review or checks a GitHub delivery can change; null for other events. */
@@ -53,6 +54,14 @@ export function shipTargetsOf(event: string, body: unknown): ShipTargets | null 
         repositoryId: delivery.repo.id,
         numbers: delivery.run.pull_requests.map((pull) => pull.number),
         headShas: [delivery.run.head_sha],
+      };
+    }
+    case 'workflow_run': {
+      const delivery = workflowRunDelivery.parse(body);
+      return {
+        repositoryId: delivery.repository.id,
+        numbers: delivery.workflow_run.pull_requests.map((pull) => pull.number),
+        headShas: [delivery.workflow_run.head_sha],
       };
     }
     case 'status': {
