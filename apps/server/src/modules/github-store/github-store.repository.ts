@@ -61,6 +61,8 @@ export async function saveRepositoryPage(
   rows: NewRepositoryRow[],
   syncedAt: string,
   alongside: (trx: Db) => Promise<void> = () => Promise.resolve(),
+  /** GitHub's `permissions.push` of this user per repository id, where the listing gave it. */
+  canPush: ReadonlyMap<number, boolean> = new Map(),
 ): Promise<void> {
   if (rows.length === 0) {
     await alongside(db);
@@ -84,10 +86,22 @@ export async function saveRepositoryPage(
       await trx
         .insertInto('github_repository_access')
         .values(
-          part.map((row) => ({ user_id: userId, repository_id: row.id, synced_at: syncedAt })),
+          part.map((row) => {
+            const push = canPush.get(Number(row.id));
+            return {
+              user_id: userId,
+              repository_id: row.id,
+              synced_at: syncedAt,
+              can_push: push === undefined ? null : push ? 1 : 0,
+            };
+          }),
         )
         .onConflict((oc) =>
           oc.columns(['user_id', 'repository_id']).doUpdateSet({
+            // What this listing says of the user's push access (issue 37), kept when it says nothing.
+            can_push: sql<
+              number | null
+            >`coalesce(excluded.can_push, github_repository_access.can_push)`,
             // The newest confirmation wins: a slower, older run overlapping a newer one (a job
             // taken for dead and retried while it still ran) must not date a row back.
             synced_at: sql<string>`case when excluded.synced_at > github_repository_access.synced_at

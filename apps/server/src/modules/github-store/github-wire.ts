@@ -30,6 +30,8 @@ const repository = z.object({
   default_branch: z.string().optional(),
   size: z.number().optional(),
   topics: z.array(z.string()).optional(),
+  /** The viewer's access; `push` decides whether pull-request actions are offered (issue 37). */
+  permissions: z.object({ push: z.boolean() }).loose().optional(),
 });
 
 /** What a search hit and a pull request answer both carry. */
@@ -91,6 +93,13 @@ export type SearchItem = z.infer<typeof searchItem>;
 export type WirePull = z.infer<typeof pull>;
 
 export const parseRepositories = (data: unknown) => z.array(repository).parse(data);
+
+/** GitHub's `permissions.push` of each listed repository that carries it. */
+export function pushAccessOf(repos: readonly z.infer<typeof repository>[]): Map<number, boolean> {
+  return new Map(
+    repos.flatMap((repo) => (repo.permissions ? [[repo.id, repo.permissions.push] as const] : [])),
+  );
+}
 export const parseSearch = (data: unknown) => searchAnswer.parse(data);
 export const parsePulls = (data: unknown) => z.array(pull).parse(data);
 export const parseCommits = (data: unknown) => z.array(commit).parse(data);

@@ -33,6 +33,7 @@ import {
   parseCommits,
   parsePulls,
   parseRepositories,
+  pushAccessOf,
   parseSearch,
   pullRow,
   repositoryRow,
@@ -178,6 +179,7 @@ async function syncRepositories(ctx: SyncContext): Promise<void> {
           );
           await notePlace(trx);
         },
+        pushAccessOf(repos),
       );
     }
     if (!hasNext) break;

@@ -90,6 +90,9 @@ export function pullRequestActionRefusal(error: unknown, action: PullRequestActi
     const headers = graphql.data.headers ?? {};
     const said = first?.message.slice(0, 300) ?? null;
     if (graphql.data.errors.some((e) => e.type === 'RATE_LIMITED')) return rateLimited(headers);
+    if (first?.type === 'INSUFFICIENT_SCOPES') {
+      return new AppError(403, 'FORBIDDEN', messages.missingScopeClassic);
+    }
     if (first?.type === 'FORBIDDEN') {
       return (
         missingAccess(action, 403, headers, said) ??

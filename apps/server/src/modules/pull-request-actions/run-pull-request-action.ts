@@ -38,6 +38,7 @@ const LOCK_TTL_MS = 120_000;
 type AuditDetails = Record<string, string | number | boolean | null>;
 
 export interface PullRequestActionContext {
+  app: FastifyInstance;
   user: UserRow;
   /** The pull request as this user's store holds it (repository settings and access included). */
   pull: ActionPullRequestRow;
@@ -139,6 +140,7 @@ export async function runPullRequestAction<T>(
 
     const [githubOwner = owner, githubRepo = repo] = pull.full_name.split('/');
     const result = await run({
+      app,
       user,
       pull,
       owner: githubOwner,
