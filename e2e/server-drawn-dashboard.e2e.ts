@@ -33,6 +33,19 @@ const REMEMBER_FIRST_FRAME = `requestAnimationFrame(() => {
 });`;
 type FirstFrame = Window & { __firstFrameMarked?: boolean };
 
+/** Notes when public/theme-init.js adds the app's first module script: the app starts to run. */
+const REMEMBER_APP_START = `new MutationObserver((records, observer) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.nodeName === 'SCRIPT' && node.type === 'module') {
+        window.__appStartedAt = performance.now();
+        observer.disconnect();
+        return;
+      }
+    }
+  }
+}).observe(document, { childList: true, subtree: true });`;
+
 describe('the dashboard drawn by the server', () => {
   const e2e = useE2e();
 
@@ -70,21 +83,23 @@ describe('the dashboard drawn by the server', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.addInitScript(REMEMBER_HEADING);
+    await page.addInitScript(REMEMBER_APP_START);
     await page.goto('/dashboard');
     // Interactive: a click made before the app runs is held and answered once it does (issue 34).
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
-    // Its code was asked for only once the drawn page had been shown (public/theme-init.js).
-    const { paintedAt, codeAskedAt } = await page.evaluate(() => ({
+    // Its code ran only once the drawn page had been shown (public/theme-init.js); the head
+    // fetched it meanwhile, at low priority (issue 34), once.
+    const { paintedAt, appStartedAt, codeAsked } = await page.evaluate(() => ({
       paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      codeAskedAt: performance
+      appStartedAt: (window as unknown as { __appStartedAt?: number }).__appStartedAt ?? null,
+      codeAsked: performance
         .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))
-        .map((entry) => entry.startTime),
+        .filter((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)).length,
     }));
     expect(paintedAt).not.toBeNull();
-    expect(codeAskedAt).toHaveLength(1);
-    expect(codeAskedAt[0]).toBeGreaterThanOrEqual(paintedAt ?? Infinity);
+    expect(codeAsked).toBe(1);
+    expect(appStartedAt).toBeGreaterThanOrEqual(paintedAt ?? Infinity);
     expect(
       await page.evaluate(
         () =>

@@ -12,6 +12,8 @@ import {
   type Rolldown,
   type UserConfig,
 } from 'vite';
+import { SERVER_RENDERED_PAGES } from '../../packages/shared/src/server-rendered-pages';
+import { earlyPressCode } from './build/early-press-code';
 import { type FirstLoads, firstLoadChunks } from './build/first-load-chunks';
 
 const apiTarget = 'http://localhost:3000';
@@ -148,6 +150,13 @@ export const FIRST_LOADS: FirstLoads = {
   ),
 };
 
+/** What a press on a header control opens (public/early-press.js preloads it from the press). */
+const HEADER_SURFACES = {
+  'User menu': 'src/features/auth/components/user-menu-dropdown.tsx',
+  Notifications: 'src/features/notifications/components/notification-popover.tsx',
+  Search: 'src/features/command-palette/command-palette.tsx',
+};
+
 function appConfig(mode: string, chunkGroups: Rolldown.CodeSplittingGroup[]): UserConfig {
   return {
     // Set, not taken from the working directory: firstLoadChunks builds this config itself.
@@ -158,6 +167,16 @@ function appConfig(mode: string, chunkGroups: Rolldown.CodeSplittingGroup[]): Us
       linguistColors(),
       preloadFonts(),
       minifyThemeInit(),
+      earlyPressCode({
+        pages: Object.fromEntries(
+          SERVER_RENDERED_PAGES.map((path) => {
+            const modules = FIRST_LOADS[path.slice(1)];
+            if (!modules) throw new Error(`FIRST_LOADS has no page for ${path}`);
+            return [path, modules];
+          }),
+        ),
+        presses: HEADER_SURFACES,
+      }),
       // `npm run analyze -w apps/web`: what every chunk holds, gzipped, as an interactive treemap.
       mode === 'analyze' &&
         visualizer({

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { OnFirstCommit } from './app/on-first-commit';
-import { AppRouter, preloadRoute } from './app/router';
+import { AppRouter, preloadLayouts, preloadRoute } from './app/router';
 import { paths } from './config/paths';
 import { startEarlySessionRequest } from './lib/early-session-request';
 import { acceptRenderedPage } from './lib/rendered-page';
@@ -58,8 +58,10 @@ if (canHydrate(container)) {
   if (rendered === 'hydrate') {
     // The server drew the page from the data the cache now starts with (prime-session-user.ts):
     // it becomes interactive once its code has arrived. While it hydrates, the session the
-    // server drew it for stands in for the stored token, as on the server.
-    void pageCode.then(() =>
+    // server drew it for stands in for the stored token, as on the server. Started once the
+    // layouts' code is here (issue 34): the header hydrates and commits first, the page, in its
+    // own Suspense boundary, once its code has arrived too.
+    void preloadLayouts(window.location.pathname).then(() =>
       hydrateRoot(
         container,
         <OnFirstCommit effect={live}>

@@ -201,6 +201,18 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   );
 }
 
+/**
+ * The same, settling once the layouts around the page have arrived (the page's own module may
+ * still be on its way): a page the server drew hydrates its header then, and the page, in its
+ * own Suspense boundary (routes/app/root.tsx), once its module is here.
+ */
+export function preloadLayouts(pathname: string): Promise<unknown> {
+  const matches = (matchRoutes(routeObjects, pathname) ?? []).map((match) =>
+    (match.route.handle as RouteHandle).preload(),
+  );
+  return Promise.allSettled(matches.slice(0, -1));
+}
+
 function MatchedRoutes() {
   return useRoutes(routeObjects);
 }

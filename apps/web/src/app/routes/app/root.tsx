@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell';
 import { useStats } from '@/features/auth/api/get-stats';
@@ -14,6 +15,20 @@ import { installSessionRenewal } from '@/lib/session-renewal';
 // Before the signed-in pages' first request: an active session is renewed before it runs out.
 // Installed here, so the sign-in pages (which hold no session) never load the code.
 installSessionRenewal();
+
+/**
+ * The page in its own Suspense boundary (issue 34): on a page the server drew, React hydrates the
+ * header first and commits it, so a press made as the page shows is answered at once, and the
+ * page hydrates after it (its part at once when pressed), its code not waited for. One element
+ * for every render: when the shell renders again before the page has hydrated (its session or
+ * stats answering), the boundary gets the same props and is left to hydrate on its own; new
+ * props would make React hydrate the whole page at once to apply them, in the press's task.
+ */
+const PAGE = (
+  <Suspense fallback={null}>
+    <Outlet />
+  </Suspense>
+);
 
 /** Every protected page: the guard, then the shared top navigation around the page. */
 export function AppRoot() {
@@ -43,7 +58,7 @@ function SignedInShell() {
         </>
       }
     >
-      <Outlet />
+      {PAGE}
     </AppShell>
   );
 }
