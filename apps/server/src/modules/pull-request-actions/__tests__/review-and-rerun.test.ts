@@ -217,6 +217,15 @@ describe.each(testDialects)('reviews, reviewers and re-runs on %s', (dialect) =>
   it('approves: the review on GitHub, review state and "Needs my review" at once, an audit entry', async () => {
     const before = await listed('needs_my_review');
     expect(before.some((p) => p.number === pulls.approve.number)).toBe(true);
+    const userId = await userIdOfGithubLogin(t.database.db, 'octocat');
+    const liveEvents = () =>
+      t.database.db
+        .selectFrom('events')
+        .select('payload')
+        .where('user_id', '=', userId)
+        .where('type', '=', 'data.changed')
+        .execute();
+    const eventsBefore = (await liveEvents()).length;
     const response = await post(pulls.approve, 'reviews', { event: 'APPROVE' });
     expect(response.statusCode, response.body).toBe(200);
     const result = dataOf(response, pullRequestActionResultSchema);
@@ -228,6 +237,13 @@ describe.each(testDialects)('reviews, reviewers and re-runs on %s', (dialect) =>
     expect(reviews.map((r) => [r.state, r.userId])).toEqual([['APPROVED', accountId('octocat')]]);
     const after = await listed('needs_my_review');
     expect(after.some((p) => p.number === pulls.approve.number)).toBe(false);
+    // The open pages hear of it at once (SSE), not at the next sync.
+    const announced = (await liveEvents())
+      .slice(eventsBefore)
+      .map((e): unknown => JSON.parse(e.payload));
+    expect(announced).toContainEqual(
+      expect.objectContaining({ resources: ['pull-requests'], repository: REPO }),
+    );
     expect((await shown(pulls.approve))?.review).toBe('approved');
     const entries = await audits('github.pull.review');
     expect(entries).toContainEqual(
