@@ -13,6 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, dataOf, testDialects, useTestApp } from '../../../test-app.js';
 import { signInWithGithub, useEmulator, userIdOfGithubLogin } from '../../../test-github.js';
+import { requestGithubSync } from '../../github-sync/request-github-sync.js';
+import { markChecksRerun } from '../checks-rerun.repository.js';
 import { githubSecret, vercelSecret } from '../../webhooks/__tests__/webhook-fixtures.js';
 
 // Reviews, review requests, reviewer candidates and re-runs of failed checks against the
@@ -206,10 +208,11 @@ describe.each(testDialects)('reviews, reviewers and re-runs on %s', (dialect) =>
       .map((entry) => `${entry.method} ${new URL(entry.url, 'http://x').pathname}`);
   /** Waits until the listed pull request satisfies `test` (webhooks arrive after the answer). */
   const eventually = async (pull: Pull, test: (p: ShipPullRequest) => boolean) => {
-    for (let i = 0; i < 100; i++) {
+    // Generous: under load the webhooks and the reads they cause take seconds.
+    for (let i = 0; i < 300; i++) {
       const found = await shown(pull);
       if (found && test(found)) return found;
-      await sleep(30);
+      await sleep(50);
     }
     throw new Error(`pull request #${pull.number} never reached the state`);
   };
@@ -385,6 +388,22 @@ describe.each(testDialects)('reviews, reviewers and re-runs on %s', (dialect) =>
     const none = await post(pulls.own, 'rerun-failed-checks');
     expect(none.statusCode).toBe(409);
     expect(errorEnvelopeSchema.parse(none.json()).message).toBe(messages.noFailedChecks);
+  });
+
+  it('the next sync ends "re-running" when no webhook came', async () => {
+    const userId = await userIdOfGithubLogin(t.database.db, 'octocat');
+    // A re-run asked for a minute ago whose results never came by webhook.
+    const row = await t.database.db
+      .selectFrom('github_pull_requests')
+      .select(['id', 'repository_id'])
+      .where('number', '=', pulls.classic.number)
+      .where('html_url', 'like', `%${REPO}/pull/%`)
+      .executeTakeFirstOrThrow();
+    await markChecksRerun(t.database.db, row, new Date(Date.now() - 60_000).toISOString());
+    expect((await shown(pulls.classic))?.checksRerunning).toBe(true);
+    await requestGithubSync(t.app, userId, 'refresh');
+    await t.app.jobs.drain();
+    expect(await shown(pulls.classic)).toMatchObject({ checks: 'failing', checksRerunning: false });
   });
 
   it('names the missing scope or permission, and refuses read-only access before GitHub', async () => {
