@@ -28,6 +28,7 @@ import { commitLiveRoute } from './modules/github/routes/commit-live.js';
 import { statsRoutes } from './modules/github/routes/stats.js';
 import { rateLimitRoute } from './modules/github/routes/rate-limit.js';
 import { reviewAndRerunRoutes } from './modules/pull-request-actions/routes/review-and-rerun-routes.js';
+import { mergeRoutes } from './modules/pull-request-actions/routes/merge-routes.js';
 import { registerGithubSyncJobs } from './modules/github-sync/request-github-sync.js';
 import { eventStreamRoute } from './modules/events/routes/event-stream.js';
 import { eventTicketRoute } from './modules/events/routes/event-ticket.js';
@@ -225,6 +226,7 @@ export async function buildApp({
       await github.register(statsRoutes);
       await github.register(rateLimitRoute);
       await github.register(reviewAndRerunRoutes);
+      await github.register(mergeRoutes);
     },
     { prefix: '/api/github' },
   );

@@ -218,6 +218,13 @@ export const mailTexts = {
       `${reviewer} ${approved ? 'approved' : 'requested changes on'} ${repository}#${number}: ${title}.`,
     action: 'Open the pull request',
   },
+  autoMerged: {
+    subject: (repository: string, number: number) => `Merged when ready: ${repository}#${number}`,
+    heading: 'Your pull request merged when ready',
+    body: (repository: string, number: number, title: string | null) =>
+      `GitHub merged ${repository}#${number}${title ? ` (${title})` : ''} once its reviews and checks allowed, as you asked.`,
+    action: 'Open the pull request',
+  },
   checksFailed: {
     subject: (repository: string, number: number) => `Checks failed: ${repository}#${number}`,
     heading: 'Checks fail on your pull request',

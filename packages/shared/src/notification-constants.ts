@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'deployment-ready',
   'commits-pushed',
   'reminder-disabled',
+  'auto-merged',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -27,6 +28,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   welcome: 'Welcome',
   'connect-vercel': 'Connect Vercel',
   'pull-request-merged': 'Pull request merged',
+  'auto-merged': 'Merged when ready',
   'review-requested': 'Review requested',
   'changes-requested': 'Changes requested',
   'pull-request-approved': 'Pull request approved',
@@ -109,6 +111,9 @@ export const notificationTexts = {
   connectVercelMessage: 'Connect Vercel in Settings to see your projects and deployments here.',
   pullRequestMerged: (repo: string, number: number, title: string) =>
     `${repo}#${number} “${title}” was merged.`,
+  autoMergedTitle: (title: string) => `Merged when ready: ${title}`,
+  autoMerged: (repo: string, number: number, title: string) =>
+    `GitHub merged ${repo}#${number} “${title}” once it was ready, as you asked.`,
   reviewRequested: (repo: string, number: number, title: string) =>
     `Your review was requested on ${repo}#${number} “${title}”.`,
   changesRequested: (reviewer: string, repo: string, number: number) =>

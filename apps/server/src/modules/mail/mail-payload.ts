@@ -65,6 +65,7 @@ export const mailPayloadSchema = z.discriminatedUnion('kind', [
     reviewer: z.string(),
     pullRequest: pullRequestRef,
   }),
+  z.object({ kind: z.literal('auto-merged'), pullRequest: pullRequestRef }),
   z.object({
     kind: z.literal('checks-failed'),
     headSha: z.string(),

@@ -86,7 +86,11 @@ export const mailPlugin = fp(
         const payload = mailPayloadSchema.parse(JSON.parse(app.secrets.open(message.payload)));
         // Notifications and the digest carry a one-click way out; resets, confirmations and
         // invitations do not (they are not a subscription).
-        const subscription = emailSubscriptionKindSchema.safeParse(payload.kind);
+        // Merged-when-ready mail goes out under the review-verdict switch (the outcome of one's
+        // pull request), so its unsubscribe line turns that switch off.
+        const subscription = emailSubscriptionKindSchema.safeParse(
+          payload.kind === 'auto-merged' ? 'review-verdict' : payload.kind,
+        );
         const encryptionKey = app.config.encryptionKey;
         const unsubscribe =
           subscription.success && message.user_id && encryptionKey

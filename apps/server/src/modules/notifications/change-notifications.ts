@@ -40,6 +40,17 @@ export const changeNotifications = {
     repository: repo.fullName,
     dedupeKey: dedupeKeys.pullRequestMerged(repo.id, pr.number),
   }),
+  /** GitHub merged it once ready: told to the person who turned merge when ready on. */
+  autoMerged: (repo: ChangedRepository, pr: ChangedPullRequest): NotificationInput => ({
+    type: 'auto-merged',
+    title: notificationTexts.autoMergedTitle(pr.title),
+    message: notificationTexts.autoMerged(repo.fullName, pr.number, pr.title),
+    severity: 'medium',
+    link: repositoryLink(repo),
+    repository: repo.fullName,
+    dedupeKey: dedupeKeys.autoMerged(repo.id, pr.number),
+    about: pullRequestSubject(repo, pr.number, pr.title),
+  }),
   reviewRequested: (
     repo: ChangedRepository,
     pr: ChangedPullRequest,

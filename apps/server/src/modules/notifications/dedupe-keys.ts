@@ -5,6 +5,7 @@
 export const dedupeKeys = {
   pullRequestMerged: (repositoryId: number, number: number) =>
     `pr-merged:${repositoryId}:${number}`,
+  autoMerged: (repositoryId: number, number: number) => `auto-merged:${repositoryId}:${number}`,
   reviewRequested: (repositoryId: number, number: number, reviewerLogin: string) =>
     `review-requested:${repositoryId}:${number}:${reviewerLogin.toLowerCase()}`,
   review: (repositoryId: number, number: number, reviewId: number) =>

@@ -12,6 +12,8 @@ const MAILED: Partial<Record<NotificationType, EmailSubscriptionKind>> = {
   'review-requested': 'review-requested',
   'pull-request-approved': 'review-verdict',
   'changes-requested': 'review-verdict',
+  // Merge when ready finished: the outcome of one's pull request, under the same switch.
+  'auto-merged': 'review-verdict',
   'checks-failed': 'checks-failed',
 };
 
@@ -177,6 +179,8 @@ async function payloadFor(
         reviewer: about.reviewer ?? 'Someone',
         pullRequest: ref,
       };
+    case 'auto-merged':
+      return { kind: 'auto-merged', pullRequest: ref };
     case 'checks-failed':
       // Only the open pull request's current head: a failure on a commit pushed over is old news.
       if (!about.headSha || state === 'closed') return null;

@@ -19,6 +19,9 @@ const pullRequest = z
     number: z.number(),
     title: z.string(),
     merged: z.boolean().nullish(),
+    merged_by: account.nullish(),
+    /** Merge when ready: who turned it on (`auto-merge`, PROVIDERS.md §11.1). */
+    auto_merge: z.object({ enabled_by: account.nullable() }).loose().nullish(),
     user: account.nullable(),
     head: z.object({ sha: z.string() }).loose(),
   })
@@ -148,6 +151,14 @@ export function githubWebhookEffects(event: string, body: unknown): WebhookEffec
           audience,
           input: changeNotifications.pullRequestMerged(changedRepository(repo), pr),
         });
+        // GitHub merged it on its own, as the person who turned merge when ready on asked.
+        const enabledBy = pr.auto_merge?.enabled_by?.login;
+        if (enabledBy && pr.merged_by?.login.toLowerCase() === enabledBy.toLowerCase()) {
+          notifications.push({
+            audience: { githubLogins: [enabledBy] },
+            input: changeNotifications.autoMerged(changedRepository(repo), pr),
+          });
+        }
       }
       const reviewer = delivery.requested_reviewer?.login;
       if (delivery.action === 'review_requested' && reviewer) {

@@ -38,6 +38,7 @@ export function draftMail(payload: MailPayload, ctx: MailTemplateContext): MailD
     case 'deployment-failed':
     case 'review-requested':
     case 'review-verdict':
+    case 'auto-merged':
     case 'checks-failed':
     case 'digest':
       return draftNotificationMail(payload, ctx);

@@ -7,7 +7,15 @@ import type { MailDraft, MailTemplateContext } from './mail-templates.js';
 
 type NotificationPayload = Extract<
   MailPayload,
-  { kind: 'deployment-failed' | 'review-requested' | 'review-verdict' | 'checks-failed' | 'digest' }
+  {
+    kind:
+      | 'deployment-failed'
+      | 'review-requested'
+      | 'review-verdict'
+      | 'auto-merged'
+      | 'checks-failed'
+      | 'digest';
+  }
 >;
 
 /** The pull request's facts every notification about one shares: where it is and who wrote it. */
@@ -96,6 +104,22 @@ export function draftNotificationMail(
         element: h(MailLayout, {
           preview: body,
           heading: t.heading(payload.approved),
+          paragraphs: [body],
+          details: pullRequestDetails(pr),
+          action: { label: t.action, url: pr.url },
+          ...frame,
+        }),
+      };
+    }
+    case 'auto-merged': {
+      const t = mailTexts.autoMerged;
+      const pr = payload.pullRequest;
+      const body = t.body(pr.repository, pr.number, pr.title);
+      return {
+        subject: t.subject(pr.repository, pr.number),
+        element: h(MailLayout, {
+          preview: body,
+          heading: t.heading,
           paragraphs: [body],
           details: pullRequestDetails(pr),
           action: { label: t.action, url: pr.url },
