@@ -209,12 +209,16 @@ describe.each(testDialects)('reviews, reviewers and re-runs on %s', (dialect) =>
   /** Waits until the listed pull request satisfies `test` (webhooks arrive after the answer). */
   const eventually = async (pull: Pull, test: (p: ShipPullRequest) => boolean) => {
     // Generous: under load the webhooks and the reads they cause take seconds.
+    let last: ShipPullRequest | undefined;
     for (let i = 0; i < 300; i++) {
-      const found = await shown(pull);
-      if (found && test(found)) return found;
+      last = await shown(pull);
+      if (last && test(last)) return last;
       await sleep(50);
     }
-    throw new Error(`pull request #${pull.number} never reached the state`);
+    const { checks, checksRerunning } = last ?? {};
+    throw new Error(
+      `pull request #${pull.number} never reached the state: ${JSON.stringify({ checks, checksRerunning })}`,
+    );
   };
 
   it('approves: the review on GitHub, review state and "Needs my review" at once, an audit entry', async () => {
