@@ -224,6 +224,9 @@ export const PULL_REQUEST_COLUMNS = [
   'github_pull_requests.review_state',
   'github_pull_requests.checks_state',
   'github_pull_requests.checks_rerun_at',
+  'github_pull_requests.auto_merge_method',
+  'github_pull_requests.auto_merge_enabled_by',
+  'github_pull_requests.auto_merge_enabled_at',
   'github_repositories.full_name',
 ] as const;
 

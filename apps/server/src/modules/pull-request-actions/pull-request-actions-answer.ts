@@ -1,30 +1,11 @@
-import {
-  checksStateSchema,
-  mergeMethodSchema,
-  reviewStateSchema,
-  type AutoMergeState,
-} from '@shipdeck/shared/insights';
+import { checksStateSchema, reviewStateSchema } from '@shipdeck/shared/insights';
 import type { PullRequestActions } from '@shipdeck/shared/pull-request-actions';
 import type { UserRow } from '../auth/users.table.js';
+import { autoMergeOf } from '../ship-status/ship-status-from-row.js';
 import type { ActionPullRequestRow } from './action-pull-request.repository.js';
 import { allowedMergeMethods, autoMergeAllowed } from './merge-methods.js';
 
 const MERGEABLE = new Set(['MERGEABLE', 'CONFLICTING', 'UNKNOWN']);
-
-/** The stored `auto_merge` of a pull request, null while off. */
-export function autoMergeOf(pull: {
-  auto_merge_method: string | null;
-  auto_merge_enabled_by: string | null;
-  auto_merge_enabled_at: string | null;
-}): AutoMergeState | null {
-  const method = mergeMethodSchema.safeParse(pull.auto_merge_method);
-  if (!method.success) return null;
-  return {
-    method: method.data,
-    enabledBy: pull.auto_merge_enabled_by,
-    enabledAt: pull.auto_merge_enabled_at,
-  };
-}
 
 /**
  * What this person can do on this pull request, from the store alone: nothing where GitHub would

@@ -1,5 +1,10 @@
-import type { ChecksState, ReviewState, ShipStatus } from '@shipdeck/shared/insights';
-import { checksStateSchema, reviewStateSchema } from '@shipdeck/shared/insights';
+import type {
+  AutoMergeState,
+  ChecksState,
+  ReviewState,
+  ShipStatus,
+} from '@shipdeck/shared/insights';
+import { checksStateSchema, mergeMethodSchema, reviewStateSchema } from '@shipdeck/shared/insights';
 import type { DeploymentRecord } from '../insights/dora-records.js';
 import { deriveStage, derivePreviewStatus, findPreview, shipEta } from './ship-status.js';
 
@@ -16,6 +21,25 @@ export interface ShipRowFields {
    * without the column leave `checksRerunning` out.
    */
   checks_rerun_at?: string | null;
+  /** Merge when ready while on (issue 37); rows read without the columns leave `autoMerge` out. */
+  auto_merge_method?: string | null;
+  auto_merge_enabled_by?: string | null;
+  auto_merge_enabled_at?: string | null;
+}
+
+/** The stored `auto_merge` of a pull request, null while off. */
+export function autoMergeOf(row: {
+  auto_merge_method?: string | null;
+  auto_merge_enabled_by?: string | null;
+  auto_merge_enabled_at?: string | null;
+}): AutoMergeState | null {
+  const method = mergeMethodSchema.safeParse(row.auto_merge_method);
+  if (!method.success) return null;
+  return {
+    method: method.data,
+    enabledBy: row.auto_merge_enabled_by ?? null,
+    enabledAt: row.auto_merge_enabled_at ?? null,
+  };
 }
 
 /** The user's deployments a page of pull requests needs, loaded once for the whole page. */
@@ -70,5 +94,8 @@ export function shipStatusFromRow(
     ...(row.checks_rerun_at === undefined
       ? {}
       : { checksRerunning: row.checks_rerun_at !== null && row.state === 'open' }),
+    ...(row.auto_merge_method === undefined
+      ? {}
+      : { autoMerge: row.state === 'open' ? autoMergeOf(row) : null }),
   };
 }

@@ -409,7 +409,10 @@ describe.each(testDialects)('merge and merge when ready on %s', (dialect) => {
   it('auto-merge: on and off through GraphQL, then GitHub merges it once approved', async () => {
     const on = await send('POST', url('platform', pulls.auto, 'auto-merge'), { method: 'squash' });
     expect(on.statusCode, on.body).toBe(200);
-    expect(dataOf(on, pullRequestActionResultSchema).action).toBe('autoMerge');
+    const enabled = dataOf(on, pullRequestActionResultSchema);
+    expect(enabled.action).toBe('autoMerge');
+    // The row shows it while on (the lists' ship status carries autoMerge).
+    expect(enabled.pullRequest.autoMerge).toMatchObject({ method: 'squash', enabledBy: 'octocat' });
     expect(pulls.auto.autoMerge).toMatchObject({ mergeMethod: 'squash' });
     expect(await storedRow(pulls.auto)).toMatchObject({
       auto_merge_method: 'squash',
@@ -422,6 +425,7 @@ describe.each(testDialects)('merge and merge when ready on %s', (dialect) => {
     const off = await send('DELETE', url('platform', pulls.auto, 'auto-merge'));
     expect(off.statusCode, off.body).toBe(200);
     expect(pulls.auto.autoMerge ?? null).toBeNull();
+    expect(dataOf(off, pullRequestActionResultSchema).pullRequest.autoMerge).toBeNull();
     expect((await storedRow(pulls.auto)).auto_merge_method).toBeNull();
     const again = await send('POST', url('platform', pulls.auto, 'auto-merge'), {
       method: 'squash',
