@@ -405,8 +405,12 @@ describe.each(testDialects)('reviews, reviewers and re-runs on %s', (dialect) =>
       .executeTakeFirstOrThrow();
     await markChecksRerun(t.database.db, row, new Date(Date.now() - 60_000).toISOString());
     expect((await shown(pulls.classic))?.checksRerunning).toBe(true);
-    await requestGithubSync(t.app, userId, 'refresh');
-    await t.app.jobs.drain();
+    // A sync already queued for the person (webhooks queue refreshes) takes the request in.
+    for (let i = 0; i < 20 && (await shown(pulls.classic))?.checksRerunning !== false; i++) {
+      await requestGithubSync(t.app, userId, 'refresh');
+      await t.app.jobs.drain();
+      await sleep(100);
+    }
     expect(await shown(pulls.classic)).toMatchObject({ checks: 'failing', checksRerunning: false });
   });
 
