@@ -167,6 +167,71 @@ describe('reviews', () => {
   });
 });
 
+describe('reviews and re-runs move mergeability on a protected branch', () => {
+  it('a failed required check re-run green, then an approval: blocked → blocked → clean', async () => {
+    // The website's default branch wants one approval and a green `build`.
+    const opened = await emulator.triggerActivity({
+      kind: 'pull_request.opened',
+      repo: REPO,
+      text: 'Protected change',
+      outcome: 'READY',
+    });
+    const target = pull(opened.pullNumber ?? -1);
+    target.userId = emulator.world.account('hubot')?.id ?? -1;
+    const { history: h } = history();
+    const suiteId = h.nextId();
+    h.data.checkRuns.push({
+      id: h.nextId(),
+      headSha: target.headSha,
+      name: 'build',
+      status: 'completed',
+      conclusion: 'failure',
+      startedAt: '2025-06-01T11:00:00.000Z',
+      completedAt: '2025-06-01T11:05:00.000Z',
+      title: 'build failed',
+      summary: null,
+      app: 'github-actions',
+      checkSuiteId: suiteId,
+      detailsUrl: null,
+    });
+    emulator.world.touch();
+    const state = async (): Promise<unknown> => {
+      await githubGet(emulator, `/repos/${REPO}/pulls/${target.number}`);
+      return obj((await githubGet(emulator, `/repos/${REPO}/pulls/${target.number}`)).json)
+        .mergeable_state;
+    };
+    expect(await state()).toBe('blocked');
+    const runs = obj(
+      (await githubGet(emulator, `/repos/${REPO}/actions/runs?check_suite_id=${suiteId}`)).json,
+    );
+    const runId = String(obj(arr(runs.workflow_runs)[0]).id);
+    const rerun = await githubSend(
+      emulator,
+      'POST',
+      `/repos/${REPO}/actions/runs/${runId}/rerun-failed-jobs`,
+      {},
+      token('octocat'),
+    );
+    expect(rerun.status).toBe(201);
+    for (let i = 0; i < 200; i++) {
+      const run = obj((await githubGet(emulator, `/repos/${REPO}/actions/runs/${runId}`)).json);
+      if (run.status === 'completed') break;
+      await sleep(10);
+    }
+    // Green now, still without the approval the branch wants.
+    expect(await state()).toBe('blocked');
+    const approve = await githubSend(
+      emulator,
+      'POST',
+      `/repos/${REPO}/pulls/${target.number}/reviews`,
+      { event: 'APPROVE' },
+      token('monalisa'),
+    );
+    expect(approve.status).toBe(200);
+    expect(await state()).toBe('clean');
+  });
+});
+
 describe('requested reviewers, collaborators and teams', () => {
   it('requests a user and a team: 201 pull-request-simple, one review_requested each', async () => {
     const answer = await githubSend(
