@@ -56,18 +56,19 @@ export async function runQuickAction(
     }
     if (action === 'approve') {
       await reviewPullRequest(ref, { event: 'APPROVE' });
-      await refreshPullRequestViews(queryClient, ref);
+      void refreshPullRequestViews(queryClient, ref);
       toast.success(texts.approved(name));
       return { ok: true, text: texts.approved(name) };
     }
     if (action === 'autoMergeOff') {
       await setAutoMerge(ref, { on: false });
-      await refreshPullRequestViews(queryClient, ref);
+      void refreshPullRequestViews(queryClient, ref);
       toast.success(texts.autoMergeOff(name));
       return { ok: true, text: texts.autoMergeOff(name) };
     }
     const result = await rerunFailedChecks(ref);
-    await refreshPullRequestViews(queryClient, ref);
+    // The outcome is said at once; the lists are read again meanwhile.
+    void refreshPullRequestViews(queryClient, ref);
     const started = rerunText(result, name);
     const statuses = result.notRerunnable.map((status) => status.context).join(', ');
     const notRerunnable = statuses

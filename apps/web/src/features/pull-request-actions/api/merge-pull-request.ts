@@ -21,6 +21,8 @@ export function useMergePullRequest(ref: PullRequestRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MergeRequest) => mergePullRequest(ref, body),
-    onSuccess: () => refreshPullRequestViews(queryClient, ref),
+    // Not awaited: the dialog that asked says the outcome at once, before the lists are read
+    // again (a merged row may leave its list, and the dialog with it).
+    onSuccess: () => void refreshPullRequestViews(queryClient, ref),
   });
 }

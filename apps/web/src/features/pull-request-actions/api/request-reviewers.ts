@@ -20,6 +20,8 @@ export function useRequestReviewers(ref: PullRequestRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RequestReviewersBody) => requestReviewers(ref, body),
-    onSuccess: () => refreshPullRequestViews(queryClient, ref),
+    // Not awaited: the dialog that asked says the outcome at once, before the lists are read
+    // again (a merged row may leave its list, and the dialog with it).
+    onSuccess: () => void refreshPullRequestViews(queryClient, ref),
   });
 }

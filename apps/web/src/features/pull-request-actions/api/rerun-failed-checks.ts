@@ -20,6 +20,8 @@ export function useRerunFailedChecks(ref: Pick<PullRequestRef, 'repository' | 'n
   return useMutation({
     mutationFn: () => rerunFailedChecks(ref),
     // The ship-status line shows "Re-running" from the lists' next answer.
-    onSuccess: () => refreshPullRequestViews(queryClient, ref),
+    // Not awaited: the dialog that asked says the outcome at once, before the lists are read
+    // again (a merged row may leave its list, and the dialog with it).
+    onSuccess: () => void refreshPullRequestViews(queryClient, ref),
   });
 }

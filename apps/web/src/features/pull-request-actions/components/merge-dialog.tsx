@@ -188,7 +188,6 @@ export function MergeDialog({ pullRequest, mode, onClose, onOutcome }: MergeDial
             {data && offered ? (
               <Button
                 size="sm"
-                variant={mode === 'merge' ? 'success' : 'primary'}
                 onClick={confirm}
                 loading={run.isPending}
                 disabled={!chosen || headMoved || (mode === 'merge' && !shownSha)}

@@ -210,7 +210,10 @@ export function RequestReviewersDialog({
             role="listbox"
             aria-label={texts.search}
             aria-multiselectable="true"
-            className="max-h-56 overflow-y-auto overscroll-contain rounded-md border border-zinc-200 p-1 dark:border-zinc-800"
+            className={cx(
+              'max-h-56 overflow-y-auto overscroll-contain',
+              options.length > 0 && 'rounded-md border border-zinc-200 p-1 dark:border-zinc-800',
+            )}
           >
             {users.length ? (
               <ul role="group" aria-labelledby={`${baseId}-people`}>
