@@ -28,6 +28,7 @@ import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
 import type { SyncContext } from './sync-context.js';
 import { parseCursor, recordWait, writePhaseCursor } from './sync-cursors.js';
 import { describeSyncError, publishChanges, reportProgress, syncStateKey } from './sync-context.js';
+import { saveMergeFacts } from '../github-store/merge-facts.repository.js';
 
 /** The account phase while ship status is still to come (the pages say it is not known yet). */
 export const SHIP_STATUS_PHASE = 'ship-status';
@@ -167,6 +168,23 @@ async function storeGraphqlStates(
     });
   }
   await saveShipStatesWithHeads(ctx.app.db, changes);
+  // Merge settings and merge when ready came with the same answer (issue 37).
+  await saveMergeFacts(
+    ctx.app.db,
+    pulls.flatMap((pull) => {
+      const state = states.get(String(pull.id));
+      return state
+        ? [
+            {
+              pullRequestId: Number(pull.id),
+              repositoryId: Number(pull.repository_id),
+              autoMerge: state.autoMerge,
+              repository: state.repository,
+            },
+          ]
+        : [];
+    }),
+  );
   if (!notify) return;
   for (const pull of pulls) {
     const state = states.get(String(pull.id));

@@ -1,6 +1,6 @@
 import { RequestError } from '@octokit/request-error';
 import type { Octokit } from '@octokit/rest';
-import type { ChecksState, ReviewState } from '@shipdeck/shared/insights';
+import type { AutoMergeState, ChecksState, ReviewState } from '@shipdeck/shared/insights';
 import { z } from 'zod';
 import { RateLimitWait } from '../github-client/rate-limit-wait.js';
 import type { DecidingReview } from './fetch-ship-state.js';
@@ -27,7 +27,25 @@ export interface GraphqlShipState {
   latestReview: DecidingReview | null;
   /** What the team pages' waiting-on rules and review load need, when asked for. */
   team: GraphqlTeamFields | null;
+  /** Merge when ready while on (`autoMergeRequest`), null while off (issue 37). */
+  autoMerge: AutoMergeState | null;
+  /** The repository's merge settings, which GraphQL shows every reader (REST only admins). */
+  repository: GraphqlMergeSettings | null;
 }
+
+export interface GraphqlMergeSettings {
+  mergeCommitAllowed: boolean;
+  squashMergeAllowed: boolean;
+  rebaseMergeAllowed: boolean;
+  autoMergeAllowed: boolean;
+}
+
+const mergeSettingsSchema = z.object({
+  mergeCommitAllowed: z.boolean(),
+  squashMergeAllowed: z.boolean(),
+  rebaseMergeAllowed: z.boolean(),
+  autoMergeAllowed: z.boolean(),
+});
 
 /** A team pass's extra fields (issue 36): who is asked, who reviewed and when, conflicts. */
 export interface GraphqlTeamFields {
@@ -66,6 +84,14 @@ const pullSchema = z.object({
     .optional(),
   isDraft: z.boolean().optional(),
   mergeable: z.enum(['MERGEABLE', 'CONFLICTING', 'UNKNOWN']).optional(),
+  autoMergeRequest: z
+    .object({
+      mergeMethod: z.enum(['MERGE', 'SQUASH', 'REBASE']),
+      enabledAt: z.string().nullable(),
+      enabledBy: z.object({ login: z.string() }).nullable(),
+    })
+    .nullable()
+    .optional(),
   reviewRequests: z
     .object({
       nodes: z.array(
@@ -125,7 +151,10 @@ const responseErrorSchema = z.object({
 });
 
 const PULL_FIELDS =
-  'headRefOid reviewDecision commits(last: 1) { nodes { commit { statusCheckRollup { state } } } }';
+  'headRefOid reviewDecision autoMergeRequest { mergeMethod enabledAt enabledBy { login } } commits(last: 1) { nodes { commit { statusCheckRollup { state } } } }';
+/** What merging is allowed, once per repository of the query: free of extra cost. */
+const REPOSITORY_FIELDS =
+  'mergeCommitAllowed squashMergeAllowed rebaseMergeAllowed autoMergeAllowed';
 /**
  * Only a pass that tells news asks who reviewed last: another connection per pull request, so
  * about 2 points per 100 instead of 1.
@@ -217,7 +246,7 @@ export function shipStatusQuery(
       return `p${pull.number}: pullRequest(number: ${pull.number}) { number ${PULL_FIELDS}${withReviews ? ` ${REVIEW_FIELDS}` : ''}${withTeamFields ? ` ${TEAM_FIELDS}` : ''} }`;
     });
     parts.push(
-      `r${r}: repository(owner: ${JSON.stringify(first.owner_login)}, name: ${JSON.stringify(first.name)}) { ${inner.join(' ')} }`,
+      `r${r}: repository(owner: ${JSON.stringify(first.owner_login)}, name: ${JSON.stringify(first.name)}) { ${REPOSITORY_FIELDS} ${inner.join(' ')} }`,
     );
     r += 1;
   }
@@ -291,6 +320,8 @@ export async function readShipStatesByGraphql(
       if (typeof repository !== 'object' || repository === null) continue;
       const node = pullSchema.safeParse((repository as Record<string, unknown>)[pullKey]);
       if (!node.success) continue;
+      const settings = mergeSettingsSchema.safeParse(repository);
+      const autoMerge = node.data.autoMergeRequest;
       const head = node.data.commits.nodes[0]?.commit.statusCheckRollup ?? null;
       const last = node.data.latestOpinionatedReviews?.nodes.at(-1);
       states.set(String(pull.id), {
@@ -307,6 +338,19 @@ export async function readShipStatesByGraphql(
               }
             : null,
         team: teamFieldsOf(node.data),
+        autoMerge: autoMerge
+          ? {
+              method:
+                autoMerge.mergeMethod === 'MERGE'
+                  ? 'merge'
+                  : autoMerge.mergeMethod === 'SQUASH'
+                    ? 'squash'
+                    : 'rebase',
+              enabledBy: autoMerge.enabledBy?.login ?? null,
+              enabledAt: autoMerge.enabledAt,
+            }
+          : null,
+        repository: settings.success ? settings.data : null,
       });
     }
     await options.onQuery?.(Math.min(pulls.length, start + GRAPHQL_PULLS_PER_QUERY));

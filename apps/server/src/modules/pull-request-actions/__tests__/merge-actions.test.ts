@@ -238,6 +238,13 @@ describe.each(testDialects)('merge and merge when ready on %s', (dialect) => {
       requestReviewers: true,
       rerunFailedChecks: false,
     });
+    expect(answer.autoMergeAllowed).toBe(false);
+    // The sync read each repository's settings through GraphQL: website allows squash only.
+    const squashOnly = await actions('website', pulls.readOnly);
+    expect(squashOnly).toMatchObject({ mergeMethods: ['squash'], autoMergeAllowed: true });
+    const refused = await merge(pulls.readOnly, 'merge', 'website');
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toBe(messages.methodNotAllowed);
     const missing = await t.app.inject({
       method: 'GET',
       url: '/api/github/repos/shipdeck-labs/design-system/pulls/99999/actions',
