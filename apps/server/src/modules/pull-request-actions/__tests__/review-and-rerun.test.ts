@@ -152,7 +152,7 @@ describe.each(testDialects)('reviews, reviewers and re-runs on %s', (dialect) =>
   });
   let token = '';
   const pulls: Record<
-    'approve' | 'changes' | 'own' | 'team' | 'actions' | 'suite' | 'classic' | 'scopes',
+    'approve' | 'changes' | 'own' | 'actions' | 'suite' | 'classic' | 'scopes',
     Pull
   > = {} as never;
 
@@ -161,11 +161,6 @@ describe.each(testDialects)('reviews, reviewers and re-runs on %s', (dialect) =>
     pulls.approve = await openPull('hubot', 'Approve me');
     pulls.changes = await openPull('hubot', 'Change me');
     pulls.own = await openPull('octocat', 'Mine');
-    // octocat only assigned: stored by the sync, not waiting for octocat's review.
-    pulls.team = await openPull('monalisa', 'Team review');
-    pulls.team.requestedReviewerIds = [];
-    pulls.team.assigneeIds = [accountId('octocat')];
-    emulator.handle.world.touch();
     pulls.actions = await openPull('hubot', 'Actions failed');
     plantRun(pulls.actions, 'github-actions', 'failure');
     pulls.suite = await openPull('monalisa', 'Vercel check failed');
@@ -322,19 +317,6 @@ describe.each(testDialects)('reviews, reviewers and re-runs on %s', (dialect) =>
     );
     const entries = await audits('github.pull.request-reviewers');
     expect(entries.map((e) => e.outcome).sort()).toEqual(['refused', 'success']);
-  });
-
-  it('asking a team puts the pull request in its Shipdeck members\' "Needs my review" at once', async () => {
-    const waiting = async () =>
-      (await listed('needs_my_review')).some((p) => p.number === pulls.team.number);
-    expect(await waiting()).toBe(false);
-    const response = await post(pulls.team, 'requested-reviewers', { teamReviewers: ['platform'] });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(website().history.pull(pulls.team.number)?.requestedTeamIds).toContain(
-      emulator.handle.world.team('shipdeck-labs', 'platform')?.id,
-    );
-    // octocat is a member of platform (synced with the teams).
-    expect(await waiting()).toBe(true);
   });
 
   it('lists reviewer candidates as the person types: people on Shipdeck first, never the author', async () => {

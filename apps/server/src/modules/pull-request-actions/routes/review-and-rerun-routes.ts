@@ -130,25 +130,9 @@ export const reviewAndRerunRoutes: FastifyPluginAsyncZod = async (app) => {
             team_reviewers: teamReviewers,
           });
           await refreshPullAfterAction(app, octokit, pull);
-          // The people asked who use Shipdeck and see the repository, members of the teams
-          // asked included (as GitHub's review-requested search counts them, the author never):
-          // "Needs my review" at once rather than at their next sync.
-          const members =
-            teamReviewers.length === 0
-              ? []
-              : await app.db
-                  .selectFrom('github_team_members')
-                  .innerJoin('github_teams', 'github_teams.id', 'github_team_members.team_id')
-                  .select('github_team_members.login')
-                  .where((eb) =>
-                    eb(eb.fn('lower', ['github_teams.org_login']), '=', owner.toLowerCase()),
-                  )
-                  .where('github_teams.slug', 'in', teamReviewers)
-                  .execute();
-          const author = pull.author_login?.toLowerCase();
-          const asked = [
-            ...new Set([...reviewers, ...members.map((m) => m.login)].map((l) => l.toLowerCase())),
-          ].filter((login) => login !== author);
+          // The people asked who use Shipdeck and see the repository: "Needs my review" at once.
+          // Members of the teams asked follow with their next sync.
+          const asked = reviewers.map((login) => login.toLowerCase());
           const people =
             asked.length === 0
               ? []
