@@ -119,8 +119,9 @@ export async function githubClientFor(
     }
 
     // Concurrent requests for one URL (a page's burst, a herd when freshness ends) share one
-    // upstream call and its answer.
-    return shareGithubGet(`${user.id} ${url}`, async () => {
+    // upstream call; each caller gets its own copy of the answer, as Octokit's callers rewrite
+    // theirs in place (`paginate` turns a `{ total_count, items }` page into the list).
+    const shared = await shareGithubGet(`${user.id} ${url}`, async () => {
       if (cached?.etag) options.headers['if-none-match'] = cached.etag;
       else if (cached?.lastModified) options.headers['if-modified-since'] = cached.lastModified;
       try {
@@ -161,6 +162,7 @@ export async function githubClientFor(
         throw error;
       }
     });
+    return structuredClone(shared);
   });
   return octokit;
 }
