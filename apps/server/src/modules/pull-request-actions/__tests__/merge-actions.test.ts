@@ -153,7 +153,8 @@ describe.each(testDialects)('merge and merge when ready on %s', (dialect) => {
     passBuild('platform', pulls.auto);
     pulls.readOnly = await openPull('website', 'Read only');
     token = await signInWithGithub(t.app, 'octocat');
-    // The first sync reads the pull requests 100 at a time: wait until it stored every head.
+    // The first sync reads the pull requests 100 at a time: wait until it stored every head,
+    // review state and website's merge settings.
     const ids = Object.values(pulls).map((pull) => pull.id);
     for (let i = 0; i < 100; i++) {
       await t.app.jobs.drain();
@@ -164,7 +165,13 @@ describe.each(testDialects)('merge and merge when ready on %s', (dialect) => {
         .where('head_sha', 'is not', null)
         .where('review_state', 'is not', null)
         .execute();
-      if (stored.length === ids.length) break;
+      const settings = await t.database.db
+        .selectFrom('github_repositories')
+        .select('allow_squash_merge')
+        .where('full_name', '=', 'shipdeck-labs/website')
+        .executeTakeFirst();
+      // The ship-state pass reads the merge settings too (a REST fallback under load does not).
+      if (stored.length === ids.length && settings?.allow_squash_merge != null) break;
       await sleep(100);
     }
     await t.database.db
