@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'commits-pushed',
   'reminder-disabled',
   'auto-merged',
+  'checks-rerun',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -29,6 +30,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   'connect-vercel': 'Connect Vercel',
   'pull-request-merged': 'Pull request merged',
   'auto-merged': 'Merged when ready',
+  'checks-rerun': 'Checks re-run',
   'review-requested': 'Review requested',
   'changes-requested': 'Changes requested',
   'pull-request-approved': 'Pull request approved',
@@ -112,6 +114,10 @@ export const notificationTexts = {
   pullRequestMerged: (repo: string, number: number, title: string) =>
     `${repo}#${number} “${title}” was merged.`,
   autoMergedTitle: (title: string) => `Merged when ready: ${title}`,
+  checksRerunTitle: (number: number, passed: boolean) =>
+    `Checks re-run on #${number} ${passed ? 'passed' : 'failed again'}`,
+  checksRerun: (repo: string, number: number, title: string, passed: boolean) =>
+    `The checks you re-ran on ${repo}#${number} “${title}” ${passed ? 'passed' : 'failed again'}.`,
   autoMerged: (repo: string, number: number, title: string) =>
     `GitHub merged ${repo}#${number} “${title}” once it was ready, as you asked.`,
   reviewRequested: (repo: string, number: number, title: string) =>

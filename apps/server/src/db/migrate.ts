@@ -30,6 +30,7 @@ import * as githubRateWindows from './migrations/2026-11-27-200-github-rate-wind
 import * as teamReminders from './migrations/2026-11-28-400-team-reminders.js';
 import * as teams from './migrations/2026-11-28-300-teams.js';
 import * as pullRequestActions from './migrations/2026-11-28-500-pull-request-actions.js';
+import * as checksRerunBy from './migrations/2026-11-28-510-checks-rerun-by.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-300-teams': teams,
   '2026-11-28-400-team-reminders': teamReminders,
   '2026-11-28-500-pull-request-actions': pullRequestActions,
+  '2026-11-28-510-checks-rerun-by': checksRerunBy,
 };
 
 const provider: MigrationProvider = {

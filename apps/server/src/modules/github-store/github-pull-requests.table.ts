@@ -40,6 +40,9 @@ export interface GithubPullRequestsTable {
   auto_merge_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** A re-run of failed checks was asked for then; cleared when new results arrive. */
   checks_rerun_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who asked for that re-run (user id) and when; kept until told how the checks settled. */
+  checks_rerun_by: ColumnType<string | null, string | null | undefined, string | null>;
+  checks_rerun_asked_at: ColumnType<string | null, string | null | undefined, string | null>;
   synced_at: string;
 }
 

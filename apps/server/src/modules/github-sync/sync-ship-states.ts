@@ -24,6 +24,7 @@ import {
 } from '../ship-status/ship-state.repository.js';
 import { notifyFailingChecks, notifyNewReview } from './sync-change-notifications.js';
 import { clearChecksRerunRead } from '../pull-request-actions/checks-rerun.repository.js';
+import { notifySettledChecksReruns } from '../pull-request-actions/checks-rerun-outcome.js';
 import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from './sync-constants.js';
 import type { SyncContext } from './sync-context.js';
 import { parseCursor, recordWait, writePhaseCursor } from './sync-cursors.js';
@@ -105,6 +106,10 @@ export async function syncShipStates(
         chunk.filter((pull) => states.has(String(pull.id))).map((pull) => Number(pull.id)),
         readAt,
       );
+      // Who asked for a re-run this read settled hears how it went.
+      await notifySettledChecksReruns(ctx.app, [
+        ...new Set(chunk.map((pull) => Number(pull.repository_id))),
+      ]);
       for (const pull of chunk) left.delete(Number(pull.id));
       if (options.resumable) {
         await writePhaseCursor(ctx.app.db, ctx, SHIP_STATUS_RESOURCE, {
@@ -220,6 +225,9 @@ async function syncShipStatesByRest(
       const readAt = nowIso();
       const state = await refreshShipState(ctx.app.db, octokit, pull, head);
       await clearChecksRerunRead(ctx.app.db, [Number(pull.id)], readAt);
+      if (pull.checks_rerun_at !== null) {
+        await notifySettledChecksReruns(ctx.app, [Number(pull.repository_id)]);
+      }
       if (state.review !== pull.review_state || state.checks !== pull.checks_state) {
         ctx.changed.add('pull-requests');
       }

@@ -51,6 +51,21 @@ export const changeNotifications = {
     dedupeKey: dedupeKeys.autoMerged(repo.id, pr.number),
     about: pullRequestSubject(repo, pr.number, pr.title),
   }),
+  /** A re-run of failed checks settled: told to the person who asked for it. */
+  checksRerun: (
+    repo: ChangedRepository,
+    pr: ChangedPullRequest,
+    rerun: { passed: boolean; askedAt: string },
+  ): NotificationInput => ({
+    type: 'checks-rerun',
+    title: notificationTexts.checksRerunTitle(pr.number, rerun.passed),
+    message: notificationTexts.checksRerun(repo.fullName, pr.number, pr.title, rerun.passed),
+    severity: rerun.passed ? 'low' : 'medium',
+    link: repositoryLink(repo),
+    repository: repo.fullName,
+    dedupeKey: dedupeKeys.checksRerun(repo.id, pr.number, rerun.askedAt),
+    about: pullRequestSubject(repo, pr.number, pr.title),
+  }),
   reviewRequested: (
     repo: ChangedRepository,
     pr: ChangedPullRequest,

@@ -6,6 +6,9 @@ export const dedupeKeys = {
   pullRequestMerged: (repositoryId: number, number: number) =>
     `pr-merged:${repositoryId}:${number}`,
   autoMerged: (repositoryId: number, number: number) => `auto-merged:${repositoryId}:${number}`,
+  /** One per re-run: `askedAt` is when it was asked for. */
+  checksRerun: (repositoryId: number, number: number, askedAt: string) =>
+    `checks-rerun:${repositoryId}:${number}:${askedAt}`,
   reviewRequested: (repositoryId: number, number: number, reviewerLogin: string) =>
     `review-requested:${repositoryId}:${number}:${reviewerLogin.toLowerCase()}`,
   review: (repositoryId: number, number: number, reviewId: number) =>

@@ -4,15 +4,19 @@ import { bumpStoreVersionOfViewers } from '../answer-cache/store-version.reposit
 // `github_pull_requests.checks_rerun_at`: a re-run of failed checks was asked for at that time and
 // its new results have not arrived yet; ship status says `checksRerunning` while it is set.
 
-/** A re-run was asked for now: the rows say so for everyone who sees the repository. */
+/**
+ * A re-run was asked for now: the rows say so for everyone who sees the repository, and who asked
+ * is kept to be told how it settles (checks-rerun-outcome.ts).
+ */
 export async function markChecksRerun(
   db: Db,
   pull: { id: number | string; repository_id: number | string },
   at: string,
+  askedBy: string | null = null,
 ): Promise<void> {
   await db
     .updateTable('github_pull_requests')
-    .set({ checks_rerun_at: at })
+    .set({ checks_rerun_at: at, checks_rerun_by: askedBy, checks_rerun_asked_at: at })
     .where('id', '=', Number(pull.id))
     .execute();
   await bumpStoreVersionOfViewers(db, [Number(pull.repository_id)]);

@@ -6,6 +6,7 @@ import { githubWebhookEffects } from './github-webhook-effects.js';
 import { vercelEnvelopeSchema, vercelWebhookEffects } from './vercel-webhook-effects.js';
 import { refreshShipStatesFromWebhook, shipTargetsOf } from './ship-state-from-webhook.js';
 import { clearChecksRerunOf } from '../pull-request-actions/checks-rerun.repository.js';
+import { notifySettledChecksReruns } from '../pull-request-actions/checks-rerun-outcome.js';
 import { bringsNewCheckResults } from './new-check-results.js';
 import { resolveAudience } from '../notifications/audience.js';
 import type { WebhookProvider } from './webhook-deliveries.table.js';
@@ -37,7 +38,11 @@ export async function applyWebhookDelivery(
     // New check results end a re-run Shipdeck asked for ("Re-running" on the ship-status line).
     if (shipTargets && bringsNewCheckResults(delivery.event, body))
       await clearChecksRerunOf(app.db, shipTargets);
-    if (shipTargets) await refreshShipStatesFromWebhook(app, shipTargets);
+    if (shipTargets) {
+      await refreshShipStatesFromWebhook(app, shipTargets);
+      // With the new checks stored: who asked for a re-run hears how it settled.
+      await notifySettledChecksReruns(app, [shipTargets.repositoryId]);
+    }
     for (const { audience, input } of effects.notifications) {
       for (const userId of await resolveAudience(app.db, audience)) {
         await notify(app, userId, input);

@@ -220,7 +220,7 @@ export const reviewAndRerunRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         request,
         { action: 'rerunFailedChecks', params: request.params },
-        async ({ pull, owner, repo, octokit, audit }) => {
+        async ({ pull, owner, repo, octokit, audit, user }) => {
           if (!pull.head_sha) throw new AppError(409, 'CONFLICT', messages.noFailedChecks);
           const target = { owner, repo, headSha: pull.head_sha };
           const failed = await failedChecksOf(octokit, target);
@@ -231,7 +231,7 @@ export const reviewAndRerunRoutes: FastifyPluginAsyncZod = async (app) => {
           audit.notRerunnable = failed.statuses.join(',');
           if (rerun.length > 0) {
             // "Re-running" on the ship-status line until new results arrive (webhook or sync).
-            await markChecksRerun(app.db, pull, new Date().toISOString());
+            await markChecksRerun(app.db, pull, new Date().toISOString(), user.id);
             await announcePullRequestChange(app, pull);
           }
           // Only classic statuses failed: nothing started, and the answer lists why.
