@@ -103,6 +103,8 @@ export async function threadPullRequests(
             preview: item.preview,
             stage: item.stage,
             eta: item.eta,
+            autoMerge: item.autoMerge,
+            checksRerunning: item.checksRerunning,
           }
         : null;
     out.set(refKey({ repository: row.full_name, number: row.number }), {
