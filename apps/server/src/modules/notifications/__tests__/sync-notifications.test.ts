@@ -394,18 +394,41 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
       await requestGithubSync(t.app, userId, 'refresh');
       await t.app.jobs.drain();
     };
+    const storedReviewers = async () =>
+      (
+        await t.database.db
+          .selectFrom('github_pull_requests')
+          .select('requested_reviewers')
+          .where('repository_id', '=', Number(stored.repository_id))
+          .where('number', '=', stored.number)
+          .executeTakeFirstOrThrow()
+      ).requested_reviewers;
+    /**
+     * Refreshes until the store holds what GitHub now says: a refresh asked for while one is
+     * queued or just ran is folded into it (pg-boss's singleton), so one call may read nothing.
+     */
+    const refreshUntil = async (done: (reviewers: string) => boolean) => {
+      for (let i = 0; i < 20 && !done(await storedReviewers()); i++) {
+        await refresh();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
     // Start from a pull request that does not ask octocat (an earlier run, the other dialect,
     // may have asked), as the store knows it.
     pull.requestedReviewerIds = pull.requestedReviewerIds.filter((id) => id !== octocat.id);
     pull.updatedAt = new Date().toISOString();
     world.touch();
-    await refresh();
+    await refreshUntil((reviewers) => !reviewers.includes('"octocat"'));
     expect(await requestsOf()).toBe(0);
 
     pull.requestedReviewerIds = [...pull.requestedReviewerIds, octocat.id];
-    pull.updatedAt = new Date().toISOString();
+    // GitHub's updated_at counts whole seconds, and a refresh reads a pull list again only when
+    // it moved: a second later at least, as two real changes in a row would be.
+    pull.updatedAt = new Date(
+      Math.max(Date.now(), Date.parse(pull.updatedAt) + 1_000),
+    ).toISOString();
     world.touch();
-    await refresh();
+    await refreshUntil((reviewers) => reviewers.includes('"octocat"'));
     expect(await requestsOf()).toBe(1);
 
     // GitHub's pull_request delivery for the same request.
