@@ -15,11 +15,14 @@ import type { AuthKind, HostileRequest, RouteUnderTest } from './hostile-request
 import { POLLUTION_MARKER, requestsFor, strayRequests } from './hostile-requests.js';
 import { connectVercel } from '../../../test-vercel.js';
 
-// 14,000 requests per run on each database: team mode's routes (issue 36) made 10,000 too few for
-// every route to get its share (GET /docs/yaml drew 38).
-const runsFor = { sqlite: 14_000, postgres: 14_000 } as const;
+// 18,000 requests per run on each database: team mode's routes (issue 36) made 10,000 too few for
+// every route to get its share (GET /docs/yaml drew 38), and the pull-request actions (issue 37)
+// made 14,000 too few for the routes a valid request can reach to show it (most draw a 401).
+const runsFor = { sqlite: 18_000, postgres: 18_000 } as const;
 /** Each route gets at least this many of them. */
 const MIN_PER_ROUTE = 40;
+/** `/api/github/repos/:owner/:repo/pulls/:number/…`: the pull-request actions. */
+const ACTION_ROUTE = /\/pulls\/:number\//;
 
 const emulator = useEmulator({ repos: 12, richRepos: 2, projects: 2, deploymentsPerProject: 4 });
 
@@ -216,11 +219,15 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       const reached = [...(counts?.keys() ?? [])].some((status) => status !== 404);
       expect(reached, `${route} never got past the router`).toBe(true);
     }
-    // Valid requests got through on most routes, not only on a few.
-    const succeeded = [...perRoute.values()].filter((counts) =>
+    // Valid requests got through on most routes, not only on a few. The pull-request actions
+    // (issue 37) are left out of this count only: each succeeds only on one live pull request in
+    // an exact state (open, its current head SHA, push access), which derived input cannot aim
+    // at; they are still fuzzed and must get past the router above, and their own tests act.
+    const aimable = [...perRoute.entries()].filter(([route]) => !ACTION_ROUTE.test(route));
+    const succeeded = aimable.filter(([, counts]) =>
       [...counts.keys()].some((status) => status < 300),
     );
-    expect(succeeded.length).toBeGreaterThan(perRoute.size * 0.6);
+    expect(succeeded.length).toBeGreaterThan(aimable.length * 0.6);
 
     const health = await t.app.inject({ method: 'GET', url: '/health' });
     expect(health.statusCode).toBe(200);
