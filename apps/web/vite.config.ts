@@ -150,9 +150,11 @@ export const FIRST_LOADS: FirstLoads = {
   ),
 };
 
-/** What a press on a header control opens (public/early-press.js preloads it from the press). */
+/**
+ * What a press on a header control loads (public/early-press.js preloads it from the press). The
+ * user menu is drawn with the page and needs nothing more.
+ */
 const HEADER_SURFACES = {
-  'User menu': 'src/features/auth/components/user-menu-dropdown.tsx',
   Notifications: 'src/features/notifications/components/notification-popover.tsx',
   Search: 'src/features/command-palette/command-palette.tsx',
 };

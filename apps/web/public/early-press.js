@@ -74,6 +74,15 @@
     document.dispatchEvent(new CustomEvent('shipdeck:held-press'));
     if (!waiting) requestAnimationFrame(replay);
   }
+  // What the page's buttons open as the browser's own popover or dialog (popovertarget,
+  // commandfor) opens without the app (issue 34): such a press is the browser's to answer, at
+  // once, not held.
+  function pressedForApp(page, target) {
+    var pressed = target.closest('button, [role="button"]');
+    if (!pressed || !page.contains(pressed)) return null;
+    if (pressed.hasAttribute('popovertarget') || pressed.hasAttribute('commandfor')) return null;
+    return pressed;
+  }
   function drawnPage() {
     var page = document.getElementById('root');
     return page && page.dataset.rendered !== undefined ? page : null;
@@ -83,8 +92,8 @@
     function (event) {
       var page = drawnPage();
       if (!page || !(event.target instanceof Element)) return;
-      var pressed = event.target.closest('button, [role="button"]');
-      if (pressed && page.contains(pressed)) hold(event, pressed);
+      var pressed = pressedForApp(page, event.target);
+      if (pressed) hold(event, pressed);
     },
     true,
   );
@@ -95,8 +104,8 @@
     function (event) {
       var page = drawnPage();
       if (!page || !(event.target instanceof Element)) return;
-      var pressed = event.target.closest('button, [role="button"]');
-      if (!pressed || !page.contains(pressed)) return;
+      var pressed = pressedForApp(page, event.target);
+      if (!pressed) return;
       window.shipdeckHeldPress = pressed.getAttribute('aria-label') || '';
       preloadPressed(window.shipdeckHeldPress);
       document.dispatchEvent(new CustomEvent('shipdeck:held-press'));
@@ -110,6 +119,14 @@
       if (!page || event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey) return;
       var mac = /Mac|iPhone|iPad/.test(navigator.platform);
       if (!(mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey)) return;
+      // The palette is the browser's own dialog, drawn with the page: it opens now, and the app
+      // takes over its field as it hydrates.
+      var palette = page.querySelector('dialog[data-command-palette]');
+      if (palette && typeof palette.showModal === 'function') {
+        event.preventDefault();
+        if (!palette.open) palette.showModal();
+        return;
+      }
       var search = page.querySelector('button[aria-label="Search"][aria-keyshortcuts]');
       if (search) hold(event, search);
     },

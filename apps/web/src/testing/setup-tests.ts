@@ -5,11 +5,13 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { fetchTransport, setTransport, setUnauthorizedHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { stubMatchMedia } from './match-media';
+import { installPopoverAndDialog } from './popover-and-dialog';
 
 // findBy* and waitFor give up after 1 s by default: a role query over a whole page can take
 // longer than that alone when two test files share a busy 2-core CI machine. A later answer
 // still passes and a wrong one still fails; only the wait for the right one is longer.
 configure({ asyncUtilTimeout: 10_000 });
+installPopoverAndDialog();
 
 beforeEach(() => {
   stubMatchMedia(false);

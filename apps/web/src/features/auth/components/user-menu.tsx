@@ -1,59 +1,95 @@
-import { Suspense, useState } from 'react';
+import { LogOut, Settings, ShieldCheck, User as UserIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { useMountedWhenIdle } from '@/hooks/use-mounted-when-idle';
-import { preloadOnHeldPress } from '@/utils/held-press';
-import { preloadable } from '@/utils/preloadable';
+import {
+  focusFirstMenuItem,
+  menuItemClassName,
+  menuSeparatorClassName,
+  onMenuKeyDown,
+} from '@/components/ui/menu-keys';
+import { useNativePopover } from '@/components/ui/native-popover';
+import { paths } from '@/config/paths';
+import { cx } from '@/utils/cx';
+import { useLogout } from '../api/logout';
 import { useUser } from '../hooks/use-session';
 
-const { preload: loadDropdown, Component: UserMenuDropdown } = preloadable(() =>
-  import('./user-menu-dropdown').then((module) => module.UserMenuDropdown),
-);
-// A failed prefetch is no error to report: the first open fetches the code again.
-const prefetch = () => void loadDropdown().catch(() => undefined);
-// Pressed before the drawn page hydrated: the menu's code loads meanwhile (issue 34).
-preloadOnHeldPress('User menu', prefetch);
-
 /**
- * The avatar button in the header. The menu and Radix's menu code (about 10 KB gzipped) stay out
- * of the page's first load: they load once the browser is idle after the shell has painted (or
- * earlier, when the pointer or focus reaches the button), so the first click opens the menu at
- * once instead of waiting for its code (over 1.5 s on a loaded machine, issue 27).
+ * The avatar button in the header and its menu. The menu is drawn with the page, hidden, and
+ * shown by the browser as a popover (issue 34): a press opens it at once, even on a server-drawn
+ * page whose code has not run yet (its links then work as plain links, and Sign out waits for
+ * the app, public/early-press.js).
  */
 export function UserMenu() {
   const user = useUser();
-  const [open, setOpen] = useState(false);
-  const [wanted, mount] = useMountedWhenIdle(loadDropdown);
-  const trigger = (
-    <button
-      type="button"
-      aria-label="User menu"
-      aria-haspopup="menu"
-      aria-expanded={open}
-      onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onClick={
-        wanted
-          ? undefined
-          : () => {
-              // Mounted once its code is here, so it renders at once instead of suspending
-              // (React then holds a revealed boundary back for up to 300 ms); a failed fetch
-              // still mounts it, to load through Suspense.
-              const show = () => {
-                mount();
-                setOpen(true);
-              };
-              void loadDropdown().then(show, show);
-            }
-      }
-      className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400"
-    >
-      <Avatar name={user.displayName || user.username} src={user.avatar} />
-    </button>
-  );
-  if (!wanted) return trigger;
+  const logout = useLogout();
+  const menu = useNativePopover();
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (menu.open) focusFirstMenuItem(list.current);
+  }, [menu.open]);
   return (
-    <Suspense fallback={trigger}>
-      <UserMenuDropdown trigger={trigger} open={open} onOpenChange={setOpen} />
-    </Suspense>
+    <>
+      <button
+        type="button"
+        aria-label="User menu"
+        aria-haspopup="menu"
+        {...menu.triggerProps}
+        className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400"
+      >
+        <Avatar name={user.displayName || user.username} src={user.avatar} />
+      </button>
+      <div
+        {...menu.popoverProps}
+        ref={list}
+        role="menu"
+        aria-label="User menu"
+        onKeyDown={onMenuKeyDown}
+        className={cx(
+          menu.popoverProps.className,
+          'min-w-52 rounded-lg border border-zinc-200 bg-white p-1 text-sm text-zinc-900 shadow-lg dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-50',
+        )}
+      >
+        <div className="px-2 py-1.5">
+          <span className="block truncate font-medium text-zinc-900 dark:text-zinc-50">
+            {user.displayName || user.username}
+          </span>
+          <span className="block truncate text-xs font-normal text-zinc-500 dark:text-zinc-400">
+            {user.email}
+          </span>
+        </div>
+        <div role="separator" className={menuSeparatorClassName} />
+        <Link role="menuitem" to={paths.profile} onClick={menu.hide} className={menuItemClassName}>
+          <UserIcon aria-hidden="true" />
+          Profile
+        </Link>
+        <Link role="menuitem" to={paths.settings} onClick={menu.hide} className={menuItemClassName}>
+          <Settings aria-hidden="true" />
+          Settings
+        </Link>
+        {/* Compared here rather than with roles.ts's isAdminRole: that module's zod schema would
+            load with the header. Members never see the link (the page would only refuse them). */}
+        {user.role === 'member' ? null : (
+          <Link role="menuitem" to={paths.admin} onClick={menu.hide} className={menuItemClassName}>
+            <ShieldCheck aria-hidden="true" />
+            Admin
+          </Link>
+        )}
+        <div role="separator" className={menuSeparatorClassName} />
+        <button
+          type="button"
+          role="menuitem"
+          disabled={logout.isPending}
+          onClick={() => {
+            menu.hide();
+            logout.mutate();
+          }}
+          className={menuItemClassName}
+        >
+          <LogOut aria-hidden="true" />
+          Sign out
+        </button>
+      </div>
+    </>
   );
 }
