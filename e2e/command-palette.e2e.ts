@@ -105,7 +105,8 @@ describe('the command palette', () => {
       expect(await option.getAttribute('aria-selected')).toBe('true');
       await page.keyboard.press('Enter');
       await page.waitForURL(`**/repo/${repository.owner}/${repository.name}`);
-      await dialog.waitFor({ state: 'detached' });
+      // The browser's own <dialog>, drawn with the page: closed, it stays there, hidden.
+      await dialog.waitFor({ state: 'hidden' });
 
       // The mouse way in; Escape closes and gives the focus back to the button.
       await button.click();
@@ -114,7 +115,7 @@ describe('the command palette', () => {
       await listbox.getByRole('option', { name: 'Settings' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+      await dialog.waitFor({ state: 'hidden' });
       await expect
         .poll(() => button.evaluate((element) => element === document.activeElement))
         .toBe(true);
@@ -141,7 +142,7 @@ describe('the command palette', () => {
       await dialog.getByText('No results for “zz-no-such-thing-zz”').waitFor();
       expect(await combobox.getAttribute('aria-expanded')).toBe('false');
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+      await dialog.waitFor({ state: 'hidden' });
 
       expect(e2e.pageErrors).toEqual([]);
       await page.context().close();

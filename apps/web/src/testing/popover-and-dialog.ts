@@ -65,6 +65,29 @@ export function installPopoverAndDialog(): void {
     const target = id ? document.getElementById(id) : null;
     if (target) target.togglePopover();
   });
+  // Invoker commands (Chromium 135+): a press on a `commandfor` button opens or closes its
+  // dialog, after the page's own handlers and unless one prevented it. A test stands in for an
+  // older browser by deleting `HTMLButtonElement.prototype.command`.
+  Object.defineProperty(HTMLButtonElement.prototype, 'command', {
+    configurable: true,
+    get(this: HTMLButtonElement) {
+      return this.getAttribute('command') ?? '';
+    },
+    set(this: HTMLButtonElement, value: string) {
+      this.setAttribute('command', value);
+    },
+  });
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || !(event.target instanceof Element)) return;
+    if (!('command' in HTMLButtonElement.prototype)) return;
+    const invoker = event.target.closest('button[commandfor]');
+    const id = invoker?.getAttribute('commandfor');
+    const target = id ? document.getElementById(id) : null;
+    if (!(target instanceof HTMLDialogElement)) return;
+    const command = invoker?.getAttribute('command');
+    if (command === 'show-modal' && !target.open) target.showModal();
+    else if (command === 'close' && target.open) target.close();
+  });
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     document.querySelectorAll<HTMLElement>(`[${OPEN}]`).forEach((open) => setShown(open, false));
@@ -73,8 +96,12 @@ export function installPopoverAndDialog(): void {
     });
   });
 
+  // What had the focus before a modal dialog opened gets it back when it closes.
+  const focusedBefore = new WeakMap<HTMLDialogElement, Element | null>();
   const dialog = HTMLDialogElement.prototype;
   dialog.showModal = function (this: HTMLDialogElement) {
+    if (this.hasAttribute('open')) return;
+    focusedBefore.set(this, document.activeElement);
     this.setAttribute('open', '');
     this.querySelector<HTMLElement>('[autofocus]')?.focus();
   };
@@ -85,6 +112,19 @@ export function installPopoverAndDialog(): void {
     if (!this.hasAttribute('open')) return;
     this.removeAttribute('open');
     if (returnValue !== undefined) this.returnValue = returnValue;
+    const before = focusedBefore.get(this);
+    focusedBefore.delete(this);
+    if (before instanceof HTMLElement && before.isConnected) before.focus();
     this.dispatchEvent(new Event('close'));
+  };
+  // What a closed dialog holds is not drawn, so it cannot take the focus (React focuses an
+  // `autoFocus` field when it mounts, in a dialog still closed).
+  const focus = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'focus')?.value as (
+    this: HTMLElement,
+    options?: FocusOptions,
+  ) => void;
+  HTMLElement.prototype.focus = function (this: HTMLElement, options?: FocusOptions) {
+    if (this.closest('dialog:not([open])')) return;
+    focus.call(this, options);
   };
 }

@@ -1,4 +1,3 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { SearchResult, SearchResultKind } from '@shipdeck/shared/search';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,16 +12,22 @@ import {
   type LucideIcon,
   RefreshCw,
   Rocket,
-  Search,
   Settings,
   SunMoon,
   User,
   UsersRound,
 } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { VercelIcon } from '@/components/icons/vercel-icon';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { getPullRequestsQueryOptions } from '@/features/github/api/get-pull-requests';
@@ -34,13 +39,15 @@ import { toggleTheme } from '@/features/theme/lib/theme-store';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cx } from '@/utils/cx';
 import { externalUrl } from '@/utils/external-url';
-import { QUERY_MAX, searchQueryOptions } from './api/search';
+import { searchQueryOptions } from './api/search';
 import { actionCommands, type Command, matchCommands, pageCommands } from './commands';
 import {
   matchPullRequestCommands,
   type PullRequestCommand,
   wantsPullRequestCommands,
 } from './pull-request-commands';
+import { QUERY_MAX } from './query-max';
+import { paletteShellTexts } from './shell-texts';
 import { paletteTexts } from './texts';
 
 /** Long enough to skip the requests of a word typed at speed, short enough to feel instant. */
@@ -95,7 +102,24 @@ function revealWhenPresent(id: string) {
   requestAnimationFrame(look);
 }
 
-type CommandPaletteProps = { open: boolean; onOpenChange: (open: boolean) => void };
+/** What the field (drawn by the shell) says of the list: ARIA's combobox state, and a search. */
+export type ComboboxState = {
+  expanded: boolean;
+  activeDescendant: string | undefined;
+  searching: boolean;
+};
+
+type CommandPaletteResultsProps = {
+  /** Whether the dialog shows: the active option starts at the top on each opening. */
+  open: boolean;
+  /** The field's text, kept by the shell (typed before this code arrived too). */
+  text: string;
+  /** The field: its arrow keys and Enter move through and run the options. */
+  input: RefObject<HTMLInputElement | null>;
+  listboxId: string;
+  onComboboxChange: (state: ComboboxState) => void;
+  close: () => void;
+};
 
 /** The person's open pull requests, for "Merge #123 …" and "Re-run failed checks on #123 …". */
 const myOpenPullRequests = getPullRequestsQueryOptions({
@@ -107,19 +131,18 @@ const myOpenPullRequests = getPullRequestsQueryOptions({
 });
 
 /**
- * The command palette (issue 28): a dialog holding one combobox (WAI-ARIA's combobox pattern: the
- * focus stays in the text field, the active option is `aria-activedescendant`). One list of the
- * app's pages and actions, matched here, and the server's search over what is synced, grouped by
- * kind in the server's order. Loaded by `CommandPaletteButton` when the browser is idle.
+ * The command palette's results (issue 28): WAI-ARIA's combobox pattern, whose field the shell
+ * (`CommandPaletteButton`) draws with the page in the browser's own dialog (issue 34). The focus
+ * stays in the field; the active option is its `aria-activedescendant`. One list of the app's
+ * pages and actions, matched here, and the server's search over what is synced, grouped by kind
+ * in the server's order. Loaded when the dialog first opens, or once the browser is idle after
+ * the first interaction.
  */
-export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
-  // Radix gives the focus back to a Dialog.Trigger only: the palette opens from a shortcut too,
-  // so it goes back to whatever had it (the header's button, a link on the page).
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+export function CommandPaletteResults({ close, ...props }: CommandPaletteResultsProps) {
   // A pull-request command outlives the palette: the merge asks in a dialog of its own.
   const [pullRequestRequest, setPullRequestRequest] = useState<PullRequestKeyRequest | null>(null);
   const runPullRequestCommand = (command: PullRequestCommand) => {
-    onOpenChange(false);
+    close();
     setPullRequestRequest({
       action: command.action,
       pullRequest: { repository: command.repository, number: command.number, title: command.title },
@@ -127,29 +150,7 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   };
   return (
     <>
-      <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-zinc-950/50 backdrop-blur-[1px]" />
-          <DialogPrimitive.Content
-            aria-describedby={undefined}
-            onOpenAutoFocus={() => {
-              const focused = document.activeElement;
-              returnFocusTo.current = focused instanceof HTMLElement ? focused : null;
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
-            }}
-            className="fixed top-[8vh] left-1/2 z-50 flex max-h-[80vh] w-[calc(100vw-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900"
-          >
-            <DialogPrimitive.Title className="sr-only">{paletteTexts.title}</DialogPrimitive.Title>
-            <PaletteBody
-              close={() => onOpenChange(false)}
-              onPullRequestCommand={runPullRequestCommand}
-            />
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      <PaletteBody {...props} close={close} onPullRequestCommand={runPullRequestCommand} />
       {pullRequestRequest ? (
         <PullRequestKeyActionLoader
           request={pullRequestRequest}
@@ -161,20 +162,26 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
 }
 
 function PaletteBody({
+  open,
+  text,
+  input,
+  listboxId,
+  onComboboxChange,
   close,
   onPullRequestCommand,
-}: {
-  close: () => void;
-  onPullRequestCommand: (command: PullRequestCommand) => void;
-}) {
+}: CommandPaletteResultsProps & { onPullRequestCommand: (command: PullRequestCommand) => void }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const user = useUser();
   const theme = useTheme();
   const baseId = useId();
-  const listboxId = `${baseId}-listbox`;
-  const [text, setText] = useState('');
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  // A new text, or a new opening, starts at the best option.
+  const [shown, setShown] = useState({ text, open });
+  if (shown.text !== text || shown.open !== open) {
+    setShown({ text, open });
+    setActiveKey(null);
+  }
   const q = text.trim().slice(0, QUERY_MAX);
   const searched = useDebouncedValue(q, DEBOUNCE_MS);
   const search = useQuery(searchQueryOptions(searched));
@@ -273,7 +280,7 @@ function PaletteBody({
     if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
   }, [activeId]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     if (!options.length) return;
     const move = (index: number) => {
       event.preventDefault();
@@ -283,11 +290,19 @@ function PaletteBody({
     else if (event.key === 'ArrowUp') move(activeIndex - 1);
     else if (event.key === 'PageDown') move(Math.min(options.length - 1, activeIndex + 5));
     else if (event.key === 'PageUp') move(Math.max(0, activeIndex - 5));
-    else if (event.key === 'Enter' && active && !event.nativeEvent.isComposing) {
+    else if (event.key === 'Enter' && active && !event.isComposing) {
       event.preventDefault();
       active.run();
     }
-  };
+  });
+  // The field is the shell's, drawn before this code arrived: its keys are listened to here.
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    field.addEventListener('keydown', listener);
+    return () => field.removeEventListener('keydown', listener);
+  }, [input]);
 
   const waiting = q.length > 0 && (q !== searched || search.isFetching);
   const failed = q.length > 0 && search.isError && !search.isFetching;
@@ -295,40 +310,21 @@ function PaletteBody({
   const status = !q
     ? paletteTexts.hint
     : waiting
-      ? paletteTexts.searching
+      ? paletteShellTexts.searching
       : failed
         ? paletteTexts.error
         : noResults
           ? paletteTexts.noResults(q)
           : paletteTexts.count(options.length);
 
+  const expanded = options.length > 0;
+  // Before paint, so the field never names an option that is gone.
+  useLayoutEffect(() => {
+    onComboboxChange({ expanded, activeDescendant: activeId, searching: waiting });
+  }, [onComboboxChange, expanded, activeId, waiting]);
+
   return (
     <>
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 dark:border-zinc-800">
-        <Search aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
-        <input
-          type="text"
-          role="combobox"
-          aria-label={paletteTexts.inputLabel}
-          aria-expanded={options.length > 0}
-          aria-controls={listboxId}
-          aria-activedescendant={activeId}
-          aria-autocomplete="list"
-          autoComplete="off"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={QUERY_MAX + 20}
-          placeholder={paletteTexts.placeholder}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActiveKey(null);
-          }}
-          onKeyDown={onKeyDown}
-          className="h-12 min-w-0 flex-1 bg-transparent text-base text-zinc-900 placeholder:text-zinc-500 focus:outline-none dark:text-zinc-50 dark:placeholder:text-zinc-400"
-        />
-        {waiting ? <Spinner label={paletteTexts.searching} className="size-4" /> : null}
-      </div>
       {options.length ? (
         <div
           id={listboxId}

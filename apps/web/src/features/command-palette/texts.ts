@@ -1,13 +1,9 @@
 import type { SearchResultKind } from '@shipdeck/shared/search';
 
-/** Every text the command palette shows or speaks, written once. */
+/** Every text the command palette's results show or speak (the shell's: shell-texts.ts). */
 export const paletteTexts = {
-  title: 'Search Shipdeck',
-  inputLabel: 'Search repositories, pull requests, deployments and pages',
-  placeholder: 'Search repositories, pull requests, deployments…',
   listLabel: 'Results',
   hint: 'Type a repository, a pull request’s title or #number, a Vercel project, a branch or a commit SHA.',
-  searching: 'Searching…',
   noResults: (q: string) => `No results for “${q}”`,
   noResultsDetail: 'Only what Shipdeck has synced from GitHub and Vercel is searched.',
   error: 'Search is unavailable right now. Pages and actions still work; try again in a moment.',

@@ -1,9 +1,6 @@
-import type { SEARCH_QUERY_MAX, searchResponseSchema } from '@shipdeck/shared/search';
+import type { searchResponseSchema } from '@shipdeck/shared/search';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient, unwrap } from '@/lib/api-client';
-
-/** The contract's longest text (checked against it: the palette imports no zod). */
-export const QUERY_MAX: typeof SEARCH_QUERY_MAX = 100;
 
 /** GET /api/search: the signed-in user's synced data matching `q`, best first. */
 export async function searchStore(q: string, signal?: AbortSignal) {
