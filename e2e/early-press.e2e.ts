@@ -11,7 +11,8 @@ const CONTROLS = [
   { trigger: 'header button[aria-label="User menu"]', surface: '[role="menu"]' },
   {
     trigger: 'header button[aria-label^="Notifications"]',
-    surface: '[role="dialog"][aria-label="Notifications"]',
+    // The header's own: each bell's panel is drawn, hidden, with the page (the dashboard has two).
+    surface: 'header [role="dialog"][aria-label="Notifications"]',
   },
   { trigger: 'header button[aria-label="Search"]', surface: '[role="dialog"] [role="combobox"]' },
   // Opens nothing: the press switches the theme (the context starts light).
@@ -19,7 +20,7 @@ const CONTROLS = [
 ];
 
 /** The header menus' and the palette's own code, which the page fetches only ahead of a press. */
-const SURFACES = ['user-menu-dropdown', 'notification-popover', 'command-palette'];
+const SURFACES = ['user-menu-dropdown', 'notification-panel', 'command-palette'];
 const SURFACE_CODE = new RegExp(`/assets/(${SURFACES.join('|')})-`);
 
 /**

@@ -155,7 +155,7 @@ export const FIRST_LOADS: FirstLoads = {
  * user menu is drawn with the page and needs nothing more.
  */
 const HEADER_SURFACES = {
-  Notifications: 'src/features/notifications/components/notification-popover.tsx',
+  Notifications: 'src/features/notifications/components/notification-panel.tsx',
   Search: 'src/features/command-palette/command-palette.tsx',
 };
 

@@ -2,6 +2,8 @@
 // need them) and from the schemas in notifications.ts (the pages that show them need no zod),
 // which build on these and are never imported here.
 
+import { notificationPanelTexts } from './notification-panel-texts.js';
+
 /** Every kind of item the notification centre holds; each comes from an observed change. */
 export const NOTIFICATION_TYPES = [
   'welcome',
@@ -137,9 +139,7 @@ export const notificationTexts = {
     `${githubReasonLabel(reason)} · ${repository}${number === null ? '' : `#${number}`}`,
   empty: 'No notifications yet',
   emptyHint: 'Merged pull requests, review requests, failed checks and deployments appear here.',
-  markAllRead: 'Mark all as read',
-  clearAll: 'Clear All',
-  viewAll: 'View All Notifications',
+  ...notificationPanelTexts,
   loadFailed: 'Failed to load notifications',
   markAllReadDone: 'All notifications marked as read',
   cleared: 'Notifications cleared',

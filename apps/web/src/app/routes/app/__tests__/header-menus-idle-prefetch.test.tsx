@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { notificationTexts } from '@shipdeck/shared/notification-constants';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { UserMenu } from '@/features/auth/components/user-menu';
@@ -8,11 +9,12 @@ import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { buildUser } from '@/testing/test-data';
 
-// Counts the lazy surface module's evaluation: the moment its code is loaded, idle prefetch or
-// click. The user menu is drawn with the header (issue 34): it has none.
-const loaded = vi.hoisted(() => ({ popover: 0 }));
-vi.mock('@/features/notifications/components/notification-popover', async (importOriginal) => {
-  loaded.popover += 1;
+// Counts the lazy module's evaluation: the moment its code is loaded, idle prefetch or click.
+// The user menu and the bell's panel frame are drawn with the header (issue 34); the panel's
+// actions and list are that module.
+const loaded = vi.hoisted(() => ({ panel: 0 }));
+vi.mock('@/features/notifications/components/notification-panel', async (importOriginal) => {
+  loaded.panel += 1;
   return importOriginal();
 });
 
@@ -36,15 +38,15 @@ describe('header menus (issue 27)', () => {
     // The first interaction, answered (a frame later): now the prefetch waits for idle.
     await userEvent.keyboard('{Shift}');
     await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    expect(loaded).toEqual({ popover: 0 });
+    expect(loaded).toEqual({ panel: 0 });
     expect(idle.pending()).toBeGreaterThan(0);
 
     act(() => idle.browserIsIdle());
-    await vi.waitFor(() => expect(loaded).toEqual({ popover: 1 }));
+    await vi.waitFor(() => expect(loaded).toEqual({ panel: 1 }));
     // Let the prefetches finish, as the second of looking at the page would: the same module
     // instances, so these settle once theirs have.
     await act(async () => {
-      await import('@/features/notifications/components/notification-popover');
+      await import('@/features/notifications/components/notification-panel');
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
 
@@ -55,6 +57,9 @@ describe('header menus (issue 27)', () => {
     await userEvent.keyboard('{Escape}');
 
     await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+    const panel = screen.getByRole('dialog', { name: 'Notifications' });
+    // Its list at once (the answer is here too: no notifications), not the loading status.
+    expect(within(panel).getByText(notificationTexts.empty)).toBeInTheDocument();
+    expect(within(panel).queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 });
