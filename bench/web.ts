@@ -342,7 +342,9 @@ async function openMenu(
       .waitForFunction(
         (selector) => {
           const w = window as unknown as { shipdeckPress: number };
-          const open = w.shipdeckPress > 0 && document.querySelector(selector) !== null;
+          // Shown, not merely there: the header's surfaces are drawn hidden with the page.
+          const shown = [...document.querySelectorAll(selector)].some((el) => el.checkVisibility());
+          const open = w.shipdeckPress > 0 && shown;
           return open ? performance.now() - w.shipdeckPress : false;
         },
         surface,
@@ -354,6 +356,9 @@ async function openMenu(
     await context.close();
   }
 }
+
+/** The palette's search field, in a `<dialog>` (or an element with the dialog role). */
+const PALETTE_FIELD = ':is(dialog, [role="dialog"]) [role="combobox"]';
 
 const MENUS = [
   // The floor: a press on the page's heading, which opens nothing. Its figure is what the
@@ -370,7 +375,7 @@ const MENUS = [
   {
     name: 'Command palette (Ctrl+K)',
     trigger: 'header button[aria-label="Search"]',
-    surface: '[role="dialog"] [role="combobox"]',
+    surface: PALETTE_FIELD,
     key: 'Control+k',
   },
 ];
@@ -457,7 +462,9 @@ async function openEarly(
       .waitForFunction(
         (selector) => {
           const w = window as unknown as { shipdeckPress: number };
-          const open = w.shipdeckPress > 0 && document.querySelector(selector) !== null;
+          // Shown, not merely there: the header's surfaces are drawn hidden with the page.
+          const shown = [...document.querySelectorAll(selector)].some((el) => el.checkVisibility());
+          const open = w.shipdeckPress > 0 && shown;
           return open ? performance.now() - w.shipdeckPress : false;
         },
         surface,
@@ -482,7 +489,7 @@ const EARLY_CONTROLS = [
   {
     name: 'Command palette button',
     trigger: 'header button[aria-label="Search"]',
-    surface: '[role="dialog"] [role="combobox"]',
+    surface: PALETTE_FIELD,
   },
 ];
 

@@ -69,7 +69,8 @@ describe('the command palette', () => {
       await expect.poll(() => combobox.evaluate((el) => el === document.activeElement)).toBe(true);
       // Empty, it lists the app's pages and actions.
       const listbox = dialog.getByRole('listbox', { name: 'Results' });
-      expect(await combobox.getAttribute('aria-expanded')).toBe('true');
+      // The results (a lazy part of the drawn dialog) tell the field once they are there.
+      await expect.poll(() => combobox.getAttribute('aria-expanded')).toBe('true');
       expect(await combobox.getAttribute('aria-controls')).toBe(await listbox.getAttribute('id'));
       await listbox
         .getByRole('group', { name: 'Pages' })

@@ -2,10 +2,11 @@
 // buttons made before the app has taken the page over is held, not lost, and made again for the
 // visitor once the app runs on the page (main.tsx drops the mark) and React has hydrated that
 // button (hydration puts its props on the node; a Suspense boundary's part can hydrate after the
-// first commit, and a click there before is dropped). Loaded in that page's head only, so the
-// sign-in pages' budgets carry none of it. The palette's shortcut (Ctrl+K, ⌘K on macOS) pressed
-// that early is held the same way, as a press on the header's search button, which it opens; the
-// browser's own Ctrl+K (focus its search bar) would otherwise take it.
+// first commit, and a click there before is dropped). The header's surfaces (user menu,
+// notification panel, palette) are the browser's own popovers and dialog, drawn with the page:
+// their buttons open them at once, with no app, and the palette's shortcut (Ctrl+K, ⌘K on macOS)
+// pressed that early opens its dialog here (the browser's own Ctrl+K would otherwise take it).
+// Loaded in that page's head only, so the sign-in pages' budgets carry none of it.
 (function () {
   // Filled by the build (build/early-press-code.ts): the files (/assets/<name>.js), beyond the
   // entry's, that each drawn page's layouts and page load first, and those of what each header
@@ -58,7 +59,6 @@
     if (!target) return;
     if (!hydrated(target)) return requestAnimationFrame(replay);
     held = null;
-    window.shipdeckHeldPress = undefined;
     target.click();
   }
   function hold(event, pressed) {
@@ -67,21 +67,18 @@
     var waiting = held !== null;
     held = pressed;
     heldAt = performance.now();
-    // The app's header controls load what the press opens as soon as they know of it
-    // (utils/held-press.ts), so its code arrives while the page hydrates, not after.
-    window.shipdeckHeldPress = pressed.getAttribute('aria-label') || '';
-    preloadPressed(window.shipdeckHeldPress);
-    document.dispatchEvent(new CustomEvent('shipdeck:held-press'));
+    preloadPressed(pressed.getAttribute('aria-label') || '');
     if (!waiting) requestAnimationFrame(replay);
+  }
+  function pressedOn(page, target) {
+    var pressed = target.closest('button, [role="button"]');
+    return pressed && page.contains(pressed) ? pressed : null;
   }
   // What the page's buttons open as the browser's own popover or dialog (popovertarget,
   // commandfor) opens without the app (issue 34): such a press is the browser's to answer, at
   // once, not held.
-  function pressedForApp(page, target) {
-    var pressed = target.closest('button, [role="button"]');
-    if (!pressed || !page.contains(pressed)) return null;
-    if (pressed.hasAttribute('popovertarget') || pressed.hasAttribute('commandfor')) return null;
-    return pressed;
+  function answeredByBrowser(pressed) {
+    return pressed.hasAttribute('popovertarget') || pressed.hasAttribute('commandfor');
   }
   function drawnPage() {
     var page = document.getElementById('root');
@@ -92,23 +89,20 @@
     function (event) {
       var page = drawnPage();
       if (!page || !(event.target instanceof Element)) return;
-      var pressed = pressedForApp(page, event.target);
-      if (pressed) hold(event, pressed);
+      var pressed = pressedOn(page, event.target);
+      if (pressed && !answeredByBrowser(pressed)) hold(event, pressed);
     },
     true,
   );
-  // The press begins at pointerdown, its click comes at pointerup: what it opens starts loading
-  // from the first.
+  // The press begins at pointerdown, its click comes at pointerup: what it opens (the part of a
+  // header surface that is not drawn with the page) starts loading from the first.
   document.addEventListener(
     'pointerdown',
     function (event) {
       var page = drawnPage();
       if (!page || !(event.target instanceof Element)) return;
-      var pressed = pressedForApp(page, event.target);
-      if (!pressed) return;
-      window.shipdeckHeldPress = pressed.getAttribute('aria-label') || '';
-      preloadPressed(window.shipdeckHeldPress);
-      document.dispatchEvent(new CustomEvent('shipdeck:held-press'));
+      var pressed = pressedOn(page, event.target);
+      if (pressed) preloadPressed(pressed.getAttribute('aria-label') || '');
     },
     true,
   );
@@ -125,6 +119,7 @@
       if (palette && typeof palette.showModal === 'function') {
         event.preventDefault();
         if (!palette.open) palette.showModal();
+        preloadPressed('Search');
         return;
       }
       var search = page.querySelector('button[aria-label="Search"][aria-keyshortcuts]');
