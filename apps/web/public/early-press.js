@@ -78,7 +78,10 @@
   // commandfor) opens without the app (issue 34): such a press is the browser's to answer, at
   // once, not held.
   function answeredByBrowser(pressed) {
-    return pressed.hasAttribute('popovertarget') || pressed.hasAttribute('commandfor');
+    var id = pressed.getAttribute('popovertarget') || pressed.getAttribute('commandfor');
+    // Its surface follows it in the page: a press while the parser has drawn the button but not
+    // yet its surface (a slow device) opens nothing, so the app answers it instead.
+    return id !== null && document.getElementById(id) !== null;
   }
   function drawnPage() {
     var page = document.getElementById('root');

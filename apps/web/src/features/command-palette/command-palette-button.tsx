@@ -2,7 +2,6 @@ import { Search } from 'lucide-react';
 import {
   Suspense,
   useCallback,
-  useDeferredValue,
   useEffect,
   useId,
   useLayoutEffect,
@@ -70,13 +69,10 @@ export function CommandPaletteButton() {
     () => dialog.current?.open ?? false,
     closedOnTheServer,
   );
-  // The dialog and its field paint with the press; the results render in a pass after it (a
-  // deferred value), so their list never holds the press's frame back.
-  const resultsOpen = useDeferredValue(open);
   // The results stay mounted from the first opening on: a merge they started asks in a dialog
   // of its own, after this one has closed.
   const [opened, setOpened] = useState(false);
-  if (resultsOpen && !opened) setOpened(true);
+  if (open && !opened) setOpened(true);
   const show = () => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   };
@@ -185,7 +181,7 @@ export function CommandPaletteButton() {
         {opened ? (
           <Suspense fallback={loading}>
             <CommandPaletteResults
-              open={resultsOpen}
+              open={open}
               text={text}
               input={input}
               listboxId={listboxId}

@@ -1,5 +1,5 @@
 import { notificationPanelTexts } from '@shipdeck/shared/notification-panel-texts';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { NativePopover } from '@/components/ui/native-popover';
 import { paths } from '@/config/paths';
@@ -30,6 +30,9 @@ export function prefetchNotificationPanel(): void {
  */
 export function NotificationPopover({ popover }: { popover: NativePopover }) {
   const surface = useRef<HTMLDivElement>(null);
+  // The panel paints with the press; its list renders in the pass after (a deferred value), so
+  // it never holds the press's frame back.
+  const listShown = useDeferredValue(popover.open);
   // Both bells on /dashboard ask; the module is fetched once.
   useEffect(() => prefetchAfterFirstInteraction(prefetchNotificationPanel), []);
   // A popover gives focus only to an [autofocus] element in it: keyboard users land in the panel
@@ -54,7 +57,7 @@ export function NotificationPopover({ popover }: { popover: NativePopover }) {
         'max-h-[min(32rem,80vh)] w-80 max-w-[calc(100vw-1rem)] flex-col rounded-lg border border-zinc-200 bg-white shadow-lg outline-none open:flex dark:border-zinc-800 dark:bg-zinc-900',
       )}
     >
-      {popover.open ? (
+      {listShown ? (
         <Suspense fallback={<NotificationPanelPlaceholder />}>
           <NotificationPanel onOpen={popover.hide} />
         </Suspense>
