@@ -20,6 +20,14 @@
   var boot = document.querySelector('[data-app]');
   var files = boot ? boot.dataset.app.split(' ') : [];
   function startApp() {
+    // Not before the whole page is parsed: a module added here runs as soon as it arrives, and on
+    // a slow device the first frame can come while the parser is still inside the drawn page,
+    // before the data after it (main.tsx would find none and draw the page anew, dropping what a
+    // press opened on it).
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', startApp);
+      return;
+    }
     files.forEach(function (file) {
       var script = document.createElement('script');
       script.type = 'module';

@@ -5,6 +5,12 @@ const APP_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 const TITLE = /<title>([^<]*)<\/title>/;
 /** Holds a press made on a server-drawn page before the app runs (public/early-press.js). */
 const EARLY_PRESS = '<script src="/early-press.js"></script>';
+/**
+ * No frame before the parser has reached the page's <main> (the app shell's), so the header is
+ * never shown half-parsed: on a slow device the parser yielded inside it, the bell showed where
+ * the avatar goes and moved when the avatar came, and a press meant for one opened the other.
+ */
+const HEADER_WHOLE = '<link rel="expect" href="#main-content" blocking="render">';
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
@@ -91,7 +97,7 @@ function partsOf(template: string, fetchEarly: boolean): DocumentParts {
       // A press on the server-drawn page before the app runs is held for it (issue 34): in the
       // head, so it listens before the page can be pressed (an async script ran after the first
       // frame, and a press in between was lost).
-      const held = page.kind === 'rendered' ? EARLY_PRESS : '';
+      const held = page.kind === 'rendered' ? EARLY_PRESS + HEADER_WHOLE : '';
       return held + own[0] + tail.replace(EMPTY_ROOT, () => root + (page.after ?? ''));
     },
   };

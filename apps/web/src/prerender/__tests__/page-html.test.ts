@@ -20,6 +20,8 @@ describe('the document around a drawn page', () => {
         '<script type="module" src="/assets/index.js"></script><link rel="stylesheet" href="/assets/index.css">' +
         // Holds a press made before the app runs (issue 34); a prerendered page has none.
         '<script src="/early-press.js"></script>' +
+        // And no frame shows the header half-parsed.
+        '<link rel="expect" href="#main-content" blocking="render">' +
         '<title>Dashboard · Shipdeck</title></head><body>' +
         '<div id="root" data-rendered="/dashboard"><main>Welcome back</main></div>' +
         '<script id="state" type="application/json">{}</script></body></html>',

@@ -159,6 +159,21 @@ describe('theme-init.js starts the app of a drawn page once that page has been s
     expect(started()).toEqual(APP_FILES);
   });
 
+  it('not while the parser is still inside the page: once it has parsed it whole', async () => {
+    stubMatchMedia(false);
+    const paint = stubPaintTiming();
+    drawnDocument('<div id="root"><main>drawn</main></div>');
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    runThemeInit();
+    await nextFrame();
+    paint.show();
+    expect(started()).toEqual([]);
+
+    readyState.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(started()).toEqual(APP_FILES);
+  });
+
   it('at once when nothing was drawn or what was drawn stays hidden', async () => {
     stubMatchMedia(false);
     stubPaintTiming();
