@@ -26,7 +26,7 @@ describe('GitHub pages on demo data', () => {
     const count = page.locator('#repositories-count');
     await count.filter({ hasText: /\d+ repositories/ }).waitFor();
 
-    await page.getByLabel('Search repositories').fill('hello-world');
+    await page.getByLabel('Search repositories', { exact: true }).fill('hello-world');
     await page.waitForURL(/q=hello-world/);
     await count.filter({ hasText: /^1 repositor/ }).waitFor();
     await page.getByRole('link', { name: 'octocat/hello-world' }).click();

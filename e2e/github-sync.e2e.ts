@@ -27,7 +27,7 @@ describe('synced GitHub store in demo mode', () => {
       .filter({ hasText: /^Updated / })
       .waitFor();
 
-    await page.getByLabel('Search repositories').fill('hello');
+    await page.getByLabel('Search repositories', { exact: true }).fill('hello');
     await page.waitForURL(/q=hello/);
     await page.getByRole('link', { name: 'octocat/hello-world' }).waitFor();
 

@@ -1,4 +1,6 @@
-import { type CSSProperties, useCallback, useId, useSyncExternalStore } from 'react';
+import { type CSSProperties, useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 /** Whether `element` is a shown popover (the browser's `:popover-open`). */
 export function isPopoverOpen(element: Element | null): boolean {
@@ -10,10 +12,16 @@ const closedOnTheServer = () => false;
 export type NativePopover = {
   /** Whether the popover shows: from its `toggle` events, whoever opened it. */
   open: boolean;
+  /**
+   * Whether to render what it shows: on the server-drawn page until the app has hydrated (so a
+   * press before then opens it whole), and from the press on. A closed popover is otherwise
+   * empty: its hidden words would be found beside the page's own by text and label.
+   */
+  drawn: boolean;
   /** Hides it (after a choice in it); nothing when it is hidden already. */
   hide: () => void;
   /** Spread on the button that opens it: the browser toggles the popover on its press. */
-  triggerProps: { popoverTarget: string; style: CSSProperties };
+  triggerProps: { popoverTarget: string; style: CSSProperties; onClick: () => void };
   /** Spread on the element shown (it must stay mounted, hidden until opened). */
   popoverProps: { id: string; popover: 'auto'; className: string; style: CSSProperties };
 };
@@ -43,6 +51,13 @@ export function useNativePopover(): NativePopover {
     () => isPopoverOpen(document.getElementById(id)),
     closedOnTheServer,
   );
+  // Pressed to open: its content renders before the browser shows it (the press's own task).
+  const [pressed, setPressed] = useState(false);
+  if (pressed && open) setPressed(false);
+  const hydrated = useHydrated();
+  const onClick = useCallback(() => {
+    if (!isPopoverOpen(document.getElementById(id))) flushSync(() => setPressed(true));
+  }, [id]);
   const hide = useCallback(() => {
     const element = document.getElementById(id);
     if (isPopoverOpen(element)) element?.hidePopover();
@@ -51,8 +66,9 @@ export function useNativePopover(): NativePopover {
   const anchor = `--popover-anchor${id}`;
   return {
     open,
+    drawn: !hydrated || open || pressed,
     hide,
-    triggerProps: { popoverTarget: id, style: { anchorName: anchor } },
+    triggerProps: { popoverTarget: id, style: { anchorName: anchor }, onClick },
     popoverProps: {
       id,
       popover: 'auto',

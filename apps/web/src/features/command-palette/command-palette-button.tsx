@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { flushSync } from 'react-dom';
 import {
   Suspense,
   useCallback,
@@ -10,6 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { preloadable } from '@/utils/preloadable';
 import { prefetchAfterFirstInteraction } from '@/utils/when-idle';
 import type { ComboboxState } from './command-palette';
@@ -73,6 +75,15 @@ export function CommandPaletteButton() {
   // of its own, after this one has closed.
   const [opened, setOpened] = useState(false);
   if (open && !opened) setOpened(true);
+  // The field is named while the dialog shows, and on the drawn page until the app runs (a
+  // press then opens it): a closed field's hidden name would be found beside the page's own
+  // search fields by their labels.
+  const [pressed, setPressed] = useState(false);
+  if (pressed && open) setPressed(false);
+  const named = !useHydrated() || open || pressed;
+  const press = () => {
+    if (!dialog.current?.open) flushSync(() => setPressed(true));
+  };
   const show = () => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   };
@@ -93,7 +104,10 @@ export function CommandPaletteButton() {
       event.preventDefault();
       const element = dialog.current;
       if (element?.open) element.close();
-      else element?.showModal();
+      else {
+        press();
+        element?.showModal();
+      }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -121,6 +135,7 @@ export function CommandPaletteButton() {
         onFocus={prefetch}
         // Browsers without invoker commands (before Chromium 135, Firefox 144, Safari 26.2).
         onClick={() => {
+          press();
           if (!opensByItself()) show();
         }}
         className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md px-2 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 sm:border sm:border-zinc-200 sm:pr-1.5 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100 sm:dark:border-zinc-800 dark:focus-visible:outline-blue-400"
@@ -160,7 +175,7 @@ export function CommandPaletteButton() {
             autoFocus
             type="text"
             role="combobox"
-            aria-label={paletteShellTexts.inputLabel}
+            aria-label={named ? paletteShellTexts.inputLabel : undefined}
             aria-expanded={combobox.expanded}
             aria-controls={listboxId}
             aria-activedescendant={combobox.activeDescendant}
@@ -169,7 +184,7 @@ export function CommandPaletteButton() {
             autoCorrect="off"
             spellCheck={false}
             maxLength={QUERY_MAX + 20}
-            placeholder={paletteShellTexts.placeholder}
+            placeholder={named ? paletteShellTexts.placeholder : undefined}
             value={text}
             onChange={(event) => setText(event.target.value)}
             className="h-12 min-w-0 flex-1 bg-transparent text-base text-zinc-900 placeholder:text-zinc-500 focus:outline-none dark:text-zinc-50 dark:placeholder:text-zinc-400"

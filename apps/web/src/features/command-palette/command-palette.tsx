@@ -150,7 +150,10 @@ export function CommandPaletteResults({ close, ...props }: CommandPaletteResults
   };
   return (
     <>
-      <PaletteBody {...props} close={close} onPullRequestCommand={runPullRequestCommand} />
+      {/* Nothing while closed: its hidden options would be found beside the page's own words. */}
+      {props.open ? (
+        <PaletteBody {...props} close={close} onPullRequestCommand={runPullRequestCommand} />
+      ) : null}
       {pullRequestRequest ? (
         <PullRequestKeyActionLoader
           request={pullRequestRequest}

@@ -50,45 +50,64 @@ export function UserMenu() {
           'min-w-52 rounded-lg border border-zinc-200 bg-white p-1 text-sm text-zinc-900 shadow-lg dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-50',
         )}
       >
-        <div className="px-2 py-1.5">
-          <span className="block truncate font-medium text-zinc-900 dark:text-zinc-50">
-            {user.displayName || user.username}
-          </span>
-          <span className="block truncate text-xs font-normal text-zinc-500 dark:text-zinc-400">
-            {user.email}
-          </span>
-        </div>
-        <div role="separator" className={menuSeparatorClassName} />
-        <Link role="menuitem" to={paths.profile} onClick={menu.hide} className={menuItemClassName}>
-          <UserIcon aria-hidden="true" />
-          Profile
-        </Link>
-        <Link role="menuitem" to={paths.settings} onClick={menu.hide} className={menuItemClassName}>
-          <Settings aria-hidden="true" />
-          Settings
-        </Link>
-        {/* Compared here rather than with roles.ts's isAdminRole: that module's zod schema would
-            load with the header. Members never see the link (the page would only refuse them). */}
-        {user.role === 'member' ? null : (
-          <Link role="menuitem" to={paths.admin} onClick={menu.hide} className={menuItemClassName}>
-            <ShieldCheck aria-hidden="true" />
-            Admin
-          </Link>
-        )}
-        <div role="separator" className={menuSeparatorClassName} />
-        <button
-          type="button"
-          role="menuitem"
-          disabled={logout.isPending}
-          onClick={() => {
-            menu.hide();
-            logout.mutate();
-          }}
-          className={menuItemClassName}
-        >
-          <LogOut aria-hidden="true" />
-          Sign out
-        </button>
+        {menu.drawn ? (
+          <>
+            <div className="px-2 py-1.5">
+              <span className="block truncate font-medium text-zinc-900 dark:text-zinc-50">
+                {user.displayName || user.username}
+              </span>
+              <span className="block truncate text-xs font-normal text-zinc-500 dark:text-zinc-400">
+                {user.email}
+              </span>
+            </div>
+            <div role="separator" className={menuSeparatorClassName} />
+            <Link
+              role="menuitem"
+              to={paths.profile}
+              onClick={menu.hide}
+              className={menuItemClassName}
+            >
+              <UserIcon aria-hidden="true" />
+              Profile
+            </Link>
+            <Link
+              role="menuitem"
+              to={paths.settings}
+              onClick={menu.hide}
+              className={menuItemClassName}
+            >
+              <Settings aria-hidden="true" />
+              Settings
+            </Link>
+            {/* Compared here rather than with roles.ts's isAdminRole: that module's zod schema would
+                load with the header. Members never see the link (the page would only refuse them). */}
+            {user.role === 'member' ? null : (
+              <Link
+                role="menuitem"
+                to={paths.admin}
+                onClick={menu.hide}
+                className={menuItemClassName}
+              >
+                <ShieldCheck aria-hidden="true" />
+                Admin
+              </Link>
+            )}
+            <div role="separator" className={menuSeparatorClassName} />
+            <button
+              type="button"
+              role="menuitem"
+              disabled={logout.isPending}
+              onClick={() => {
+                menu.hide();
+                logout.mutate();
+              }}
+              className={menuItemClassName}
+            >
+              <LogOut aria-hidden="true" />
+              Sign out
+            </button>
+          </>
+        ) : null}
       </div>
     </>
   );

@@ -66,6 +66,9 @@ describe('the command palette’s dialog (issue 34)', () => {
     const { requests } = mockApi({ 'GET /api/search': ok({ results: [shop] }) });
     renderButton();
     const button = await screen.findByRole('button', { name: 'Search' });
+    // Closed, its field is there but unnamed: found by no label beside the page's own fields.
+    expect(screen.queryByLabelText(/Search repositories/)).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText(/Search repositories/)).not.toBeInTheDocument();
     await userEvent.click(button);
 
     expect(palette()).toBeVisible();

@@ -57,22 +57,26 @@ export function NotificationPopover({ popover }: { popover: NativePopover }) {
         'max-h-[min(32rem,80vh)] w-80 max-w-[calc(100vw-1rem)] flex-col rounded-lg border border-zinc-200 bg-white shadow-lg outline-none open:flex dark:border-zinc-800 dark:bg-zinc-900',
       )}
     >
-      {listShown ? (
-        <Suspense fallback={<NotificationPanelPlaceholder />}>
-          <NotificationPanel onOpen={popover.hide} />
-        </Suspense>
-      ) : (
-        <NotificationPanelPlaceholder />
-      )}
-      <div className="border-t border-zinc-200 p-1.5 dark:border-zinc-800">
-        <Link
-          to={paths.notifications}
-          onClick={popover.hide}
-          className="block rounded-md px-3 py-2 text-center text-sm font-medium text-blue-600 hover:bg-zinc-50 dark:text-blue-400 dark:hover:bg-zinc-800"
-        >
-          {notificationPanelTexts.viewAll}
-        </Link>
-      </div>
+      {popover.drawn ? (
+        <>
+          {listShown ? (
+            <Suspense fallback={<NotificationPanelPlaceholder />}>
+              <NotificationPanel onOpen={popover.hide} />
+            </Suspense>
+          ) : (
+            <NotificationPanelPlaceholder />
+          )}
+          <div className="border-t border-zinc-200 p-1.5 dark:border-zinc-800">
+            <Link
+              to={paths.notifications}
+              onClick={popover.hide}
+              className="block rounded-md px-3 py-2 text-center text-sm font-medium text-blue-600 hover:bg-zinc-50 dark:text-blue-400 dark:hover:bg-zinc-800"
+            >
+              {notificationPanelTexts.viewAll}
+            </Link>
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -35,6 +35,8 @@ describe('user menu', () => {
     });
     const button = await screen.findByRole('button', { name: 'User menu' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    // Closed, the menu holds nothing once the app runs: no hidden "Settings" beside the page's.
+    expect(screen.queryByText('Settings')).not.toBeInTheDocument();
 
     await userEvent.click(button);
     const profile = screen.getByRole('menuitem', { name: 'Profile' });
