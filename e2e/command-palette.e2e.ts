@@ -132,7 +132,11 @@ describe('the command palette', () => {
       // An action: the settings section that connects Vercel.
       await page.keyboard.press('Control+k');
       await combobox.fill('vercel');
-      await listbox.getByRole('option', { name: 'Connect Vercel' }).waitFor();
+      const connect = listbox.getByRole('option', { name: 'Connect Vercel' });
+      await connect.waitFor();
+      // Enter runs the active option: wait until the list has settled on it (the server's
+      // answer for the text can arrive between the option showing and the key).
+      await expect.poll(() => connect.getAttribute('aria-selected')).toBe('true');
       await page.keyboard.press('Enter');
       await page.waitForURL('**/settings');
       await page.getByRole('heading', { name: 'Integrations' }).waitFor();
