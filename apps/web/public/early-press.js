@@ -25,12 +25,16 @@
       document.head.appendChild(link);
     });
   }
-  // The page's code is fetched with the page, beside the entry's (the server's head preloads
-  // those), not after the entry has run and asked for it: a round of requests and the entry's
-  // evaluation later. Fetched only (modulepreload), and after what the first frame needs (low
-  // priority: at the default, the dashboard's LCP was ~190 ms later on a loaded machine); it
-  // runs once the app starts.
-  preload(CODE.pages[location.pathname], 'low');
+  // The page's code is fetched when the page has painted, as theme-init.js starts the app, beside
+  // the entry's files, not after the entry has run and asked for it: a round of requests and the
+  // entry's evaluation later. Not before that paint: fetched while the page was still arriving
+  // (even at low priority) these ~25 files held the dashboard's first paint back by ~80 ms
+  // (bench/README.md).
+  if (typeof PerformanceObserver === 'function') {
+    new PerformanceObserver(function () {
+      preload(CODE.pages[location.pathname], 'auto');
+    }).observe({ type: 'paint', buffered: true });
+  }
   // What a press on a header control opens, from its pointerdown, before the app that would ask
   // for it has run.
   function preloadPressed(label) {

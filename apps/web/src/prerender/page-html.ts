@@ -3,7 +3,13 @@ const THEME_INIT = '<script src="/theme-init.js">';
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const APP_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 const TITLE = /<title>([^<]*)<\/title>/;
-/** Holds a press made on a server-drawn page before the app runs (public/early-press.js). */
+/**
+ * Holds a press made on a server-drawn page before the app runs (public/early-press.js). Right
+ * after theme-init.js in the head the server sends before it draws the page: the browser fetches
+ * and runs it while the page is drawn. Sent with the page, as it was, it cost a request after the
+ * page had arrived and waited for the stylesheet (a script after one does), and the dashboard
+ * painted ~60 ms later.
+ */
 const EARLY_PRESS = '<script src="/early-press.js"></script>';
 /**
  * No frame before the parser has reached the page's <main> (the app shell's), so the header is
@@ -40,38 +46,34 @@ export type DocumentParts = {
  * files it imports first) instead of by the parser: once the drawn page has been shown, or at
  * once when it will not be. Evaluating the code kept the main thread busy while the first frame
  * went to the screen: on this machine's 2 cores the drawn dashboard and landing page painted
- * ~50 ms later (bench/README.md). The SPA's own index.html, whose pages draw nothing before the
- * app runs, keeps starting it at once.
+ * ~50 ms later (bench/README.md). Nor are those files fetched before that paint: even at low
+ * priority, module preloads here (and of the page's code, public/early-press.js) held the
+ * dashboard's first paint back by ~80 ms (28 Nov). The SPA's own index.html, whose pages draw
+ * nothing before the app runs, keeps starting it at once.
  */
-function appStartedAfterFirstPaint(head: string, fetchEarly: boolean): string {
+function appStartedAfterFirstPaint(head: string, forSession: boolean): string {
   const app = APP_SCRIPT.exec(head);
   if (!app?.[1] || !head.includes(THEME_INIT)) return head;
   const files = [app[1], ...[...head.matchAll(APP_PRELOAD)].map((preload) => preload[1])];
-  const boot = `<script src="/theme-init.js" data-app="${escapeAttribute(files.join(' '))}">`;
-  const started = head.replace(APP_SCRIPT, '').replace(APP_PRELOAD, '').replace(THEME_INIT, boot);
-  if (!fetchEarly) return started;
-  // Issue 34: fetched (not run) while the server draws the page, so the app is here to run once
-  // the page has painted and a press made then waits less for it. At low priority, after the
-  // stylesheet and font: at the default, the dashboard's LCP was ~190 ms later on a loaded
-  // machine (580 → 768 ms, median of 11 alternating loads; low: 548 → 568).
-  const fetched = files.map(
-    (file) =>
-      `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(file ?? '')}">`,
-  );
-  return started + fetched.join('');
+  const boot = `<script src="/theme-init.js" data-app="${escapeAttribute(files.join(' '))}"></script>`;
+  const started = head
+    .replace(APP_SCRIPT, '')
+    .replace(APP_PRELOAD, '')
+    .replace(`${THEME_INIT}</script>`, boot);
+  return forSession ? started.replace(boot, () => boot + EARLY_PRESS) : started;
 }
 
 /**
  * The built index.html in two parts around the page's title: React renders a page's <title>
  * where the page puts it, and the document's belongs in <head>. Used by the server for
- * signed-in pages: their head also fetches the app's first files while the page is drawn.
+ * signed-in pages: their head also holds a press made before the app runs.
  */
 export function documentParts(template: string): DocumentParts {
   return partsOf(template, true);
 }
 
-/** The same, with or without the early fetch of the app's files (`fetchEarly`). */
-function partsOf(template: string, fetchEarly: boolean): DocumentParts {
+/** The same, for a page drawn for a session (`forSession`) or by the build for a guest. */
+function partsOf(template: string, forSession: boolean): DocumentParts {
   const title = TITLE.exec(template);
   const headEnd = template.indexOf('</head>');
   if (!title || headEnd === -1 || !template.includes(EMPTY_ROOT)) {
@@ -79,7 +81,7 @@ function partsOf(template: string, fetchEarly: boolean): DocumentParts {
   }
   const head = appStartedAfterFirstPaint(
     template.slice(0, headEnd).replace(title[0], ''),
-    fetchEarly,
+    forSession,
   );
   const tail = template.slice(headEnd);
   return {
@@ -94,11 +96,8 @@ function partsOf(template: string, fetchEarly: boolean): DocumentParts {
       const markup = page.markup.replace(own[0], '');
       if (!markup.includes('<main')) throw new Error(`${page.path}: the page rendered no <main>`);
       const root = `<div id="root" data-${page.kind}="${escapeAttribute(page.path)}">${markup}</div>`;
-      // A press on the server-drawn page before the app runs is held for it (issue 34): in the
-      // head, so it listens before the page can be pressed (an async script ran after the first
-      // frame, and a press in between was lost).
-      const held = page.kind === 'rendered' ? EARLY_PRESS + HEADER_WHOLE : '';
-      return held + own[0] + tail.replace(EMPTY_ROOT, () => root + (page.after ?? ''));
+      const whole = page.kind === 'rendered' ? HEADER_WHOLE : '';
+      return whole + own[0] + tail.replace(EMPTY_ROOT, () => root + (page.after ?? ''));
     },
   };
 }
