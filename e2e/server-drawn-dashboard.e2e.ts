@@ -98,8 +98,7 @@ describe('the dashboard drawn by the server', () => {
       return {
         paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         appStartedAt: (window as unknown as { __appStartedAt?: number }).__appStartedAt ?? null,
-        codeAsked: scripts.filter((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))
-          .length,
+        codeAsked: scripts.filter((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)).length,
         codeBeforePaint: scripts
           .filter((entry) => entry.startTime < firstPaint)
           .map((entry) => entry.name),
