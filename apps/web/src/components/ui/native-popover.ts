@@ -1,6 +1,5 @@
-import { type CSSProperties, useCallback, useId, useState, useSyncExternalStore } from 'react';
-import { flushSync } from 'react-dom';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { type CSSProperties, useCallback, useId, useSyncExternalStore } from 'react';
+import { useDrawnWhileOpen } from './drawn-while-open';
 
 /** Whether `element` is a shown popover (the browser's `:popover-open`). */
 export function isPopoverOpen(element: Element | null): boolean {
@@ -46,18 +45,10 @@ export function useNativePopover(): NativePopover {
     },
     [id],
   );
-  const open = useSyncExternalStore(
-    subscribe,
-    () => isPopoverOpen(document.getElementById(id)),
-    closedOnTheServer,
-  );
+  const isOpen = useCallback(() => isPopoverOpen(document.getElementById(id)), [id]);
+  const open = useSyncExternalStore(subscribe, isOpen, closedOnTheServer);
   // Pressed to open: its content renders before the browser shows it (the press's own task).
-  const [pressed, setPressed] = useState(false);
-  if (pressed && open) setPressed(false);
-  const hydrated = useHydrated();
-  const onClick = useCallback(() => {
-    if (!isPopoverOpen(document.getElementById(id))) flushSync(() => setPressed(true));
-  }, [id]);
+  const { drawn, press: onClick } = useDrawnWhileOpen(open, isOpen);
   const hide = useCallback(() => {
     const element = document.getElementById(id);
     if (isPopoverOpen(element)) element?.hidePopover();
@@ -66,7 +57,7 @@ export function useNativePopover(): NativePopover {
   const anchor = `--popover-anchor${id}`;
   return {
     open,
-    drawn: !hydrated || open || pressed,
+    drawn,
     hide,
     triggerProps: { popoverTarget: id, style: { anchorName: anchor }, onClick },
     popoverProps: {

@@ -1,5 +1,4 @@
 import { Search } from 'lucide-react';
-import { flushSync } from 'react-dom';
 import {
   Suspense,
   useCallback,
@@ -10,8 +9,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { useNativeDialog } from '@/components/ui/native-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useHydrated } from '@/hooks/use-hydrated';
 import { preloadable } from '@/utils/preloadable';
 import { prefetchAfterFirstInteraction } from '@/utils/when-idle';
 import type { ComboboxState } from './command-palette';
@@ -26,7 +25,6 @@ const prefetch = () => void loadResults().catch(() => undefined);
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
 const never = () => () => undefined;
-const closedOnTheServer = () => false;
 /** Invoker commands: the browser opens the dialog from the button's `commandfor` itself. */
 const opensByItself = () => 'command' in HTMLButtonElement.prototype;
 const collapsed: ComboboxState = { expanded: false, activeDescendant: undefined, searching: false };
@@ -44,7 +42,6 @@ export function CommandPaletteButton() {
   const id = useId();
   const dialogId = `${id}dialog`;
   const listboxId = `${id}listbox`;
-  const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   // React writes `autoFocus` out as the attribute on the server only (on the client it focuses
   // the field at mount, which a closed dialog's field ignores): the dialog's opening, with no
@@ -58,36 +55,14 @@ export function CommandPaletteButton() {
   const [combobox, setCombobox] = useState(collapsed);
   // The server draws the page without knowing the platform: Ctrl until the app runs.
   const mac = useSyncExternalStore(never, isMac, () => false);
-  // Read from the element, so a dialog the browser opened before hydration renders as open.
-  // Opening moves the focus into it in every browser (dialogs' `toggle` is recent).
-  const subscribe = useCallback((onChange: () => void) => {
-    const element = dialog.current;
-    const events = ['toggle', 'focusin', 'close'] as const;
-    events.forEach((name) => element?.addEventListener(name, onChange));
-    return () => events.forEach((name) => element?.removeEventListener(name, onChange));
-  }, []);
-  const open = useSyncExternalStore(
-    subscribe,
-    () => dialog.current?.open ?? false,
-    closedOnTheServer,
-  );
+  // The field is named while the dialog shows, and on the drawn page until the app runs (a
+  // press then opens it): a closed field's hidden name would be found beside the page's own
+  // search fields by their labels.
+  const { ref: dialog, open, drawn: named, press, show, close } = useNativeDialog();
   // The results stay mounted from the first opening on: a merge they started asks in a dialog
   // of its own, after this one has closed.
   const [opened, setOpened] = useState(false);
   if (open && !opened) setOpened(true);
-  // The field is named while the dialog shows, and on the drawn page until the app runs (a
-  // press then opens it): a closed field's hidden name would be found beside the page's own
-  // search fields by their labels.
-  const [pressed, setPressed] = useState(false);
-  if (pressed && open) setPressed(false);
-  const named = !useHydrated() || open || pressed;
-  const press = () => {
-    if (!dialog.current?.open) flushSync(() => setPressed(true));
-  };
-  const show = () => {
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-  };
-  const close = useCallback(() => dialog.current?.close(), []);
   // Typed before hydration: on screen, but not yet in the state (hydration leaves the field's
   // value as it is, and a render with the state's would clear it).
   useLayoutEffect(() => {
@@ -102,16 +77,15 @@ export function CommandPaletteButton() {
       if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey) return;
       if (!(isMac() ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey)) return;
       event.preventDefault();
-      const element = dialog.current;
-      if (element?.open) element.close();
+      if (dialog.current?.open) close();
       else {
         press();
-        element?.showModal();
+        show();
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [dialog, close, press, show]);
   // A press that starts and ends on the backdrop (the dialog's own box, its content filling it)
   // closes it; a text selection dragged out of the field does not.
   const pressedOutside = useRef(false);
