@@ -1,4 +1,4 @@
-import { LogOut, Settings, ShieldCheck, User as UserIcon } from 'lucide-react';
+import { LogOut, type LucideIcon, Settings, ShieldCheck, User as UserIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -25,6 +25,13 @@ export function UserMenu() {
   const logout = useLogout();
   const menu = useNativePopover();
   const list = useRef<HTMLDivElement>(null);
+  const links: { to: string; icon: LucideIcon; label: string }[] = [
+    { to: paths.profile, icon: UserIcon, label: 'Profile' },
+    { to: paths.settings, icon: Settings, label: 'Settings' },
+  ];
+  // Compared here rather than with roles.ts's isAdminRole: that module's zod schema would load
+  // with the header. Members never see the link (the page would only refuse them).
+  if (user.role !== 'member') links.push({ to: paths.admin, icon: ShieldCheck, label: 'Admin' });
   useEffect(() => {
     if (menu.open) focusFirstMenuItem(list.current);
   }, [menu.open]);
@@ -61,37 +68,18 @@ export function UserMenu() {
               </span>
             </div>
             <div role="separator" className={menuSeparatorClassName} />
-            <Link
-              role="menuitem"
-              to={paths.profile}
-              onClick={menu.hide}
-              className={menuItemClassName}
-            >
-              <UserIcon aria-hidden="true" />
-              Profile
-            </Link>
-            <Link
-              role="menuitem"
-              to={paths.settings}
-              onClick={menu.hide}
-              className={menuItemClassName}
-            >
-              <Settings aria-hidden="true" />
-              Settings
-            </Link>
-            {/* Compared here rather than with roles.ts's isAdminRole: that module's zod schema would
-                load with the header. Members never see the link (the page would only refuse them). */}
-            {user.role === 'member' ? null : (
+            {links.map(({ to, icon: Icon, label }) => (
               <Link
+                key={to}
                 role="menuitem"
-                to={paths.admin}
+                to={to}
                 onClick={menu.hide}
                 className={menuItemClassName}
               >
-                <ShieldCheck aria-hidden="true" />
-                Admin
+                <Icon aria-hidden="true" />
+                {label}
               </Link>
-            )}
+            ))}
             <div role="separator" className={menuSeparatorClassName} />
             <button
               type="button"
