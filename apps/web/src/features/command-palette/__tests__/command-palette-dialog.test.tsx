@@ -1,4 +1,3 @@
-import type { SearchResult } from '@shipdeck/shared/search';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,10 +8,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '@/features/auth/api/session-user';
 import { queryClient } from '@/lib/query-client';
 import { setToken } from '@/lib/token-storage';
-import { mockApi, ok } from '@/testing/mock-api';
-import { renderApp } from '@/testing/render-app';
+import { mockApi } from '@/testing/mock-api';
 import { buildUser } from '@/testing/test-data';
 import { CommandPaletteButton } from '../command-palette-button';
+import {
+  findSearchButton,
+  mockSearch,
+  palette,
+  paletteField,
+  renderPaletteButton,
+  searches,
+  shopRepository,
+} from './palette-fixture';
 
 // The results' code arrives only when a test lets it: until then it is on its way, as on a slow
 // network.
@@ -28,31 +35,6 @@ vi.mock('../command-palette', async (importOriginal) => {
   return importOriginal();
 });
 
-const shop: SearchResult = {
-  kind: 'repository',
-  id: '1',
-  title: 'octo/shop',
-  subtitle: 'TypeScript',
-  href: '/repo/octo/shop',
-};
-
-const palette = () => screen.getByRole('dialog', { name: 'Search Shipdeck' });
-const field = () =>
-  screen.getByRole('combobox', {
-    name: 'Search repositories, pull requests, deployments and pages',
-  });
-const searches = (requests: { url: string; params?: unknown }[]) =>
-  requests.filter((request) => request.url === '/api/search').map((request) => request.params);
-
-function renderButton() {
-  return renderApp(
-    <header>
-      <CommandPaletteButton />
-    </header>,
-    { url: '/dashboard', user: buildUser() },
-  );
-}
-
 describe('the command palette’s dialog (issue 34)', () => {
   let root: Root | undefined;
   const container = document.createElement('div');
@@ -63,26 +45,26 @@ describe('the command palette’s dialog (issue 34)', () => {
   });
 
   it('opens at the press, the field focused, before its results’ code has arrived, and searches what was typed meanwhile once it has', async () => {
-    const { requests } = mockApi({ 'GET /api/search': ok({ results: [shop] }) });
-    renderButton();
-    const button = await screen.findByRole('button', { name: 'Search' });
+    const { requests } = mockSearch([shopRepository]);
+    renderPaletteButton();
+    const button = await findSearchButton();
     // Closed, its field is there but unnamed: found by no label beside the page's own fields.
     expect(screen.queryByLabelText(/Search repositories/)).not.toBeInTheDocument();
     expect(screen.queryByPlaceholderText(/Search repositories/)).not.toBeInTheDocument();
     await userEvent.click(button);
 
     expect(palette()).toBeVisible();
-    expect(field()).toHaveFocus();
+    expect(paletteField()).toHaveFocus();
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(within(palette()).getByRole('status')).toHaveTextContent('Loading…');
-    await userEvent.type(field(), 'shop');
-    expect(field()).toHaveValue('shop');
+    await userEvent.type(paletteField(), 'shop');
+    expect(paletteField()).toHaveValue('shop');
     expect(searches(requests)).toEqual([]);
 
     code.release();
     const option = await within(palette()).findByRole('option', { name: /^octo\/shop/ });
     expect(searches(requests)).toEqual([{ q: 'shop' }]);
-    expect(field()).toHaveAttribute('aria-activedescendant', option.id);
+    expect(paletteField()).toHaveAttribute('aria-activedescendant', option.id);
     expect(within(palette()).queryByText('Loading…')).not.toBeInTheDocument();
 
     // Escape closes it (the browser's cancel), and the focus goes back to the button.
@@ -93,7 +75,7 @@ describe('the command palette’s dialog (issue 34)', () => {
   });
 
   it('keeps a text typed in the server-drawn dialog before hydration, and searches it once hydrated', async () => {
-    const { requests } = mockApi({ 'GET /api/search': ok({ results: [shop] }) });
+    const { requests } = mockSearch([shopRepository]);
     queryClient.setQueryData(meQueryKey, buildUser());
     setToken('test-token');
     const page = (
@@ -117,17 +99,17 @@ describe('the command palette’s dialog (issue 34)', () => {
 
     // Opened and typed in before the app ran: no script of the page's answered either.
     await userEvent.click(button);
-    expect(field()).toHaveFocus();
-    await userEvent.type(field(), 'shop');
+    expect(paletteField()).toHaveFocus();
+    await userEvent.type(paletteField(), 'shop');
     await act(async () => {
       root = hydrateRoot(container, page);
     });
 
     expect(palette()).toBeVisible();
-    expect(field()).toHaveValue('shop');
+    expect(paletteField()).toHaveValue('shop');
     const option = await within(palette()).findByRole('option', { name: /^octo\/shop/ });
     expect(searches(requests)).toEqual([{ q: 'shop' }]);
-    expect(field()).toHaveAttribute('aria-activedescendant', option.id);
+    expect(paletteField()).toHaveAttribute('aria-activedescendant', option.id);
   });
 
   it('opens from its own click where the browser has no invoker commands', async () => {
@@ -135,10 +117,10 @@ describe('the command palette’s dialog (issue 34)', () => {
     const invokers = Object.getOwnPropertyDescriptor(HTMLButtonElement.prototype, 'command');
     Reflect.deleteProperty(HTMLButtonElement.prototype, 'command');
     try {
-      renderButton();
-      await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+      renderPaletteButton();
+      await userEvent.click(await findSearchButton());
       expect(palette()).toBeVisible();
-      expect(field()).toHaveFocus();
+      expect(paletteField()).toHaveFocus();
     } finally {
       if (invokers) Object.defineProperty(HTMLButtonElement.prototype, 'command', invokers);
     }
@@ -146,10 +128,10 @@ describe('the command palette’s dialog (issue 34)', () => {
 
   it('closes on a press on the backdrop, not on one inside, and Ctrl+K toggles it', async () => {
     mockApi({});
-    renderButton();
-    const button = await screen.findByRole('button', { name: 'Search' });
+    renderPaletteButton();
+    const button = await findSearchButton();
     await userEvent.click(button);
-    await userEvent.click(field());
+    await userEvent.click(paletteField());
     expect(palette()).toBeVisible();
     // The dialog's own box is its backdrop: its content fills the rest.
     await userEvent.click(palette());
@@ -158,7 +140,7 @@ describe('the command palette’s dialog (issue 34)', () => {
 
     await userEvent.keyboard('{Control>}k{/Control}');
     expect(palette()).toBeVisible();
-    expect(field()).toHaveFocus();
+    expect(paletteField()).toHaveFocus();
     await userEvent.keyboard('{Control>}k{/Control}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
