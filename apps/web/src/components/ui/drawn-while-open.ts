@@ -19,7 +19,7 @@ export type DrawnWhileOpen = {
 
 /**
  * The content of a header surface the browser opens (a popover, a dialog; issue 34), rendered
- * only while it can be seen. `open` is the surface's state as the component last read it,
+ * while it can be seen or opened before the app runs (`drawn`). `open` is the surface's state as the component last read it,
  * `isOpenNow` reads it from the element at the press (stable across renders, so `press` is).
  */
 export function useDrawnWhileOpen(open: boolean, isOpenNow: () => boolean): DrawnWhileOpen {
