@@ -31,6 +31,7 @@ import * as teamReminders from './migrations/2026-11-28-400-team-reminders.js';
 import * as teams from './migrations/2026-11-28-300-teams.js';
 import * as pullRequestActions from './migrations/2026-11-28-500-pull-request-actions.js';
 import * as checksRerunBy from './migrations/2026-11-28-510-checks-rerun-by.js';
+import * as checksRerunAsker from './migrations/2026-11-28-520-checks-rerun-asker.js';
 
 // Listed explicitly (not read from disk) so the same list works from src under tsx and from dist.
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-400-team-reminders': teamReminders,
   '2026-11-28-500-pull-request-actions': pullRequestActions,
   '2026-11-28-510-checks-rerun-by': checksRerunBy,
+  '2026-11-28-520-checks-rerun-asker': checksRerunAsker,
 };
 
 const provider: MigrationProvider = {

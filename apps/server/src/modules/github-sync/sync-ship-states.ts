@@ -19,6 +19,7 @@ import { readPullHead } from '../github-store/read-pull-head.js';
 import { refreshShipState } from '../ship-status/refresh-ship-state.js';
 import {
   openPullsForShipState,
+  openPullsRerunBy,
   parseLogins,
   saveShipStatesWithHeads,
 } from '../ship-status/ship-state.repository.js';
@@ -43,7 +44,8 @@ export async function shipStatePullsDue(app: FastifyInstance, userId: string): P
 }
 
 /**
- * Review and checks of the user's open pull requests. GitHub's GraphQL API reads them 100 to a
+ * Review and checks of the user's open pull requests, and of any other open one whose re-run of
+ * failed checks the user asked for and is still pending. GitHub's GraphQL API reads them 100 to a
  * query (about one point): every one on a full pass (the initial sync's, and hourly), otherwise
  * the most recently updated and any never read, which one query covers; webhooks carry the rest
  * of the news. Where GraphQL is unavailable or failing, conditional REST reads of the same pull
@@ -67,7 +69,15 @@ export async function syncShipStates(
     resumable?: boolean;
   } = { notify: true, storedHeadsCurrent: false },
 ): Promise<void> {
-  let every = await openPullsForShipState(ctx.app.db, ctx.userId, null);
+  const involved = await openPullsForShipState(ctx.app.db, ctx.userId, null);
+  // Re-runs the user asked for on pull requests they are not involved in: this read is what ends
+  // their "Re-running" when no webhook comes. Appended, so a refresh's most recently updated
+  // involved pull requests stay the ones it reads first (a marked one is due anyway).
+  const ids = new Set(involved.map((pull) => Number(pull.id)));
+  let every = [
+    ...involved,
+    ...(await openPullsRerunBy(ctx.app.db, ctx.userId)).filter((pull) => !ids.has(Number(pull.id))),
+  ];
   const cursorKey = syncStateKey(ctx.userId, SHIP_STATUS_RESOURCE);
   const pending = options.resumable
     ? parseCursor(await findSyncState(ctx.app.db, cursorKey), pendingSchema)

@@ -4,31 +4,62 @@ import type { Db } from '../../db/database.js';
 import { bumpStoreVersionOfViewers } from '../answer-cache/store-version.repository.js';
 import { involvedPullRequests } from '../github-store/github-reads.repository.js';
 
+/** What the ship-status pass reads of a pull request, whichever way it came to it. */
+const SHIP_PULL_COLUMNS = [
+  'github_pull_requests.id',
+  'github_pull_requests.number',
+  'github_pull_requests.title',
+  'github_pull_requests.head_sha',
+  'github_pull_requests.requested_reviewers',
+  'github_pull_requests.repository_id',
+  'github_pull_requests.review_state',
+  'github_pull_requests.checks_state',
+  'github_pull_requests.checks_rerun_at',
+  'github_pull_requests.created_at',
+  'github_pull_requests.updated_at',
+  'github_repositories.owner_login',
+  'github_repositories.name',
+] as const;
+
 /**
  * The user's open pull requests, most recently updated first (a search hit has no head SHA yet);
  * a null limit is every one of them.
  */
 export async function openPullsForShipState(db: Db, userId: string, limit: number | null) {
   const query = involvedPullRequests(db, userId)
-    .select([
-      'github_pull_requests.id',
-      'github_pull_requests.number',
-      'github_pull_requests.title',
-      'github_pull_requests.head_sha',
-      'github_pull_requests.requested_reviewers',
-      'github_pull_requests.repository_id',
-      'github_pull_requests.review_state',
-      'github_pull_requests.checks_state',
-      'github_pull_requests.checks_rerun_at',
-      'github_pull_requests.created_at',
-      'github_pull_requests.updated_at',
-      'github_repositories.owner_login',
-      'github_repositories.name',
-    ])
+    .select(SHIP_PULL_COLUMNS)
     .where('github_pull_requests.state', '=', 'open')
     .orderBy('github_pull_requests.updated_at', 'desc')
     .orderBy('github_pull_requests.id', 'desc');
   return (limit === null ? query : query.limit(limit)).execute();
+}
+
+/**
+ * Open pull requests still "Re-running" checks this user asked for, in repositories the user still
+ * sees, involved in them or not: a re-run is asked from a repository's or a team's list too, and
+ * when no webhook brings its results only the asker's sync is sure to read them (no one else's
+ * may cover that pull request). Found by the partial index on `checks_rerun_by`.
+ */
+export async function openPullsRerunBy(db: Db, userId: string) {
+  return db
+    .selectFrom('github_pull_requests')
+    .innerJoin('github_repository_access', (join) =>
+      join
+        .onRef('github_repository_access.repository_id', '=', 'github_pull_requests.repository_id')
+        .on('github_repository_access.user_id', '=', userId),
+    )
+    .innerJoin(
+      'github_repositories',
+      'github_repositories.id',
+      'github_pull_requests.repository_id',
+    )
+    .select(SHIP_PULL_COLUMNS)
+    .where('github_pull_requests.checks_rerun_by', '=', userId)
+    .where('github_pull_requests.checks_rerun_at', 'is not', null)
+    .where('github_pull_requests.state', '=', 'open')
+    .orderBy('github_pull_requests.updated_at', 'desc')
+    .orderBy('github_pull_requests.id', 'desc')
+    .execute();
 }
 
 export async function saveShipState(

@@ -72,7 +72,12 @@ function website() {
   return { repo: found.repo, history: emulator.handle.world.history(found.repo.id) };
 }
 
-/** A new open pull request by hubot whose GitHub Actions check failed. */
+/**
+ * A new open pull request by hubot whose GitHub Actions check failed, reviewed by no one: octocat
+ * asks for the re-run from the repository's list without being involved in it (the emulator would
+ * otherwise request a review of a member its random author is not, octocat or not, by the shared
+ * seed: the sync test below then held or failed by the order the dialects ran in).
+ */
 async function failingPull(text: string): Promise<Pull> {
   const result = await emulator.handle.triggerActivity({
     kind: 'pull_request.opened',
@@ -86,6 +91,7 @@ async function failingPull(text: string): Promise<Pull> {
   const hubot = emulator.handle.world.account('hubot');
   if (!hubot) throw new Error('no hubot');
   pull.userId = hubot.id;
+  pull.requestedReviewerIds = [];
   pull.mergeabilityComputed = true;
   const id = history.nextId();
   const at = new Date().toISOString();
@@ -188,53 +194,51 @@ describe.each(testDialects)('the outcome of a re-run of failed checks on %s', (d
     emulator.handle.setCheckReruns({ conclusion: 'success' });
   });
 
-  // On PostgreSQL the refresh syncs here never re-read the marked pull request within the loop
-  // (checks_rerun_at stays set: the mark, not the item, is what is missing); not yet understood,
-  // while review-and-rerun.test.ts's sync test passes there. SQLite only until it is.
-  it.skipIf(dialect === 'postgres')(
-    'tells the asker when the next sync, not a webhook, ends the re-run',
-    async () => {
-      const row = await t.database.db
-        .selectFrom('github_pull_requests')
-        .select(['id', 'repository_id'])
-        .where('number', '=', failing.number)
-        .where('html_url', 'like', `%${REPO}/pull/%`)
-        .executeTakeFirstOrThrow();
-      // A re-run asked for a minute ago whose results never came by webhook.
-      await markChecksRerun(
-        t.database.db,
-        row,
-        new Date(Date.now() - 60_000).toISOString(),
-        userId,
-      );
-      const before = (await rerunItems()).length;
-      // A sync already queued for the person (webhooks queue refreshes) takes the request in; under
-      // load the read that ends the mark can take several rounds.
-      for (let i = 0; i < 60 && (await rerunItems()).length <= before; i++) {
-        // The list read as the page would (review-and-rerun.test.ts's loop does the same).
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/github/pull-requests?filter=open&perPage=100',
-          headers: bearer(token),
-        });
-        await requestGithubSync(t.app, userId, 'refresh');
-        await t.app.jobs.drain();
-        await sleep(200);
-      }
-      const items = await rerunItems();
-      const after = await t.database.db
-        .selectFrom('github_pull_requests')
-        .select(['checks_rerun_at', 'checks_rerun_by', 'checks_state'])
-        .where('id', '=', row.id)
-        .executeTakeFirstOrThrow();
-      expect(after).toEqual({
-        checks_rerun_at: null,
-        checks_rerun_by: null,
-        checks_state: 'failing',
+  // octocat is not involved in the pull request: the sync reads it because octocat asked for the
+  // re-run (review-and-rerun.test.ts's sync test is the case of one octocat reviews).
+  it('tells the asker when the next sync, not a webhook, ends the re-run', async () => {
+    const row = await t.database.db
+      .selectFrom('github_pull_requests')
+      .select(['id', 'repository_id'])
+      .where('number', '=', failing.number)
+      .where('html_url', 'like', `%${REPO}/pull/%`)
+      .executeTakeFirstOrThrow();
+    const involvement = await t.database.db
+      .selectFrom('github_pull_request_involvement')
+      .select('user_id')
+      .where('pull_request_id', '=', Number(row.id))
+      .where('user_id', '=', userId)
+      .execute();
+    expect(involvement).toEqual([]);
+    // A re-run asked for a minute ago whose results never came by webhook.
+    await markChecksRerun(t.database.db, row, new Date(Date.now() - 60_000).toISOString(), userId);
+    const before = (await rerunItems()).length;
+    // A sync already queued for the person (webhooks queue refreshes) takes the request in; under
+    // load the read that ends the mark can take several rounds.
+    for (let i = 0; i < 60 && (await rerunItems()).length <= before; i++) {
+      // The list read as the page would (review-and-rerun.test.ts's loop does the same).
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/github/pull-requests?filter=open&perPage=100',
+        headers: bearer(token),
       });
-      expect(items.map((item) => item.title).slice(before)).toEqual([
-        `Checks re-run on #${failing.number} failed again`,
-      ]);
-    },
-  );
+      await requestGithubSync(t.app, userId, 'refresh');
+      await t.app.jobs.drain();
+      await sleep(200);
+    }
+    const items = await rerunItems();
+    const after = await t.database.db
+      .selectFrom('github_pull_requests')
+      .select(['checks_rerun_at', 'checks_rerun_by', 'checks_state'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({
+      checks_rerun_at: null,
+      checks_rerun_by: null,
+      checks_state: 'failing',
+    });
+    expect(items.map((item) => item.title).slice(before)).toEqual([
+      `Checks re-run on #${failing.number} failed again`,
+    ]);
+  });
 });
