@@ -23,6 +23,20 @@ export interface PullRequestBefore {
   merged_at: string | null;
   requested_reviewers: string;
   head_sha: string | null;
+  /** Written with the reviewers by a pull list or a single pull read. */
+  head_ref: string | null;
+  /** Written with the reviewers by the team pass. */
+  mergeable: string | null;
+}
+
+/**
+ * Whether the stored reviewers are what a source that knows them (a pull list, a single pull
+ * read, the team pass) wrote. A row only the search stored holds none for want of knowing, and the
+ * ship-state pass gives such a row its head without them, so a known head alone is not enough:
+ * compared with that empty list, every reviewer asked long ago would look newly asked.
+ */
+function reviewersDescribed(previous: PullRequestBefore): boolean {
+  return previous.head_sha !== null && (previous.head_ref !== null || previous.mergeable !== null);
 }
 
 export async function pullRequestsBefore(
@@ -33,7 +47,7 @@ export async function pullRequestsBefore(
   for (let i = 0; i < ids.length; i += 100) {
     const rows = await db
       .selectFrom('github_pull_requests')
-      .select(['id', 'merged_at', 'requested_reviewers', 'head_sha'])
+      .select(['id', 'merged_at', 'requested_reviewers', 'head_sha', 'head_ref', 'mergeable'])
       .where('id', 'in', ids.slice(i, i + 100))
       .execute();
     for (const row of rows) map.set(Number(row.id), row);
@@ -80,23 +94,39 @@ async function deliver(
   }
 }
 
-/** After pull requests were stored: merges and newly requested reviewers. */
+/** What a source stored of a pull request, as far as its notifications need. */
+export type PullRequestAfter = Pick<
+  NewPullRequestRow,
+  | 'id'
+  | 'repository_id'
+  | 'number'
+  | 'title'
+  | 'merged_at'
+  | 'author_login'
+  | 'updated_at'
+  | 'requested_reviewers'
+>;
+
+/**
+ * After pull requests were stored: merges and newly requested reviewers. The search knows no
+ * reviewers; a repository's pull list and the team pass's GraphQL read both do, and whichever
+ * writes a request first tells it, so one that the team pass stored is no news to the list after.
+ */
 export async function notifyPullRequestChanges(
   app: FastifyInstance,
   before: Map<number, PullRequestBefore>,
-  rows: NewPullRequestRow[],
-  source: 'search' | 'list',
+  rows: readonly PullRequestAfter[],
+  source: 'search' | 'list' | 'team',
 ): Promise<void> {
-  const changes: { row: NewPullRequestRow; merged: boolean; reviewers: string[] }[] = [];
+  const changes: { row: PullRequestAfter; merged: boolean; reviewers: string[] }[] = [];
   for (const row of rows) {
     const previous = before.get(Number(row.id));
     if (!previous) continue;
     const merged =
       previous.merged_at === null && row.merged_at != null && isRecentChange(row.merged_at);
-    // Only a repository's pull list knows reviewers; compare with a row that list described.
     const known = new Set(parseLogins(previous.requested_reviewers).map((l) => l.toLowerCase()));
     const reviewers =
-      source === 'list' && previous.head_sha !== null && isRecentChange(row.updated_at)
+      source !== 'search' && reviewersDescribed(previous) && isRecentChange(row.updated_at)
         ? parseLogins(row.requested_reviewers ?? '[]').filter((l) => !known.has(l.toLowerCase()))
         : [];
     if (merged || reviewers.length > 0) changes.push({ row, merged, reviewers });

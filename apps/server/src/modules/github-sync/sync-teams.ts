@@ -31,6 +31,8 @@ import {
 } from '../github-store/github-store.repository.js';
 import { readShipStatesByGraphql } from '../ship-status/graphql-ship-states.js';
 import { saveShipStatesWithHeads } from '../ship-status/ship-state.repository.js';
+import type { PullRequestAfter } from './sync-change-notifications.js';
+import { notifyPullRequestChanges, pullRequestsBefore } from './sync-change-notifications.js';
 import type { SyncContext } from './sync-context.js';
 import { describeSyncError, publishChanges, syncStateKey } from './sync-context.js';
 
@@ -211,7 +213,11 @@ async function syncTeamPullRequests(ctx: SyncContext): Promise<number[]> {
   return changed;
 }
 
-/** Head, review, checks, who is asked, reviews and conflicts of these pull requests (GraphQL). */
+/**
+ * Head, review, checks, who is asked, reviews and conflicts of these pull requests (GraphQL). A
+ * reviewer asked since the row was last described is told here, as the pull list would: the team
+ * pass may read the request first, and the list finds nothing new once this stored it.
+ */
 async function syncTeamPullDetails(ctx: SyncContext, user: UserRow, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const pulls = await ctx.app.db
@@ -225,6 +231,10 @@ async function syncTeamPullDetails(ctx: SyncContext, user: UserRow, ids: number[
       'github_pull_requests.id',
       'github_pull_requests.number',
       'github_pull_requests.repository_id',
+      'github_pull_requests.title',
+      'github_pull_requests.merged_at',
+      'github_pull_requests.author_login',
+      'github_pull_requests.updated_at',
       'github_repositories.owner_login',
       'github_repositories.name',
     ])
@@ -236,8 +246,14 @@ async function syncTeamPullDetails(ctx: SyncContext, user: UserRow, ids: number[
     withReviews: false,
     withTeamFields: true,
   });
+  // Read before the heads and reviewers below are written: a request is new against these.
+  const before = await pullRequestsBefore(
+    ctx.app.db,
+    pulls.map((pull) => Number(pull.id)),
+  );
   const heads: Parameters<typeof saveShipStatesWithHeads>[1][number][] = [];
   const details: Parameters<typeof saveTeamPullDetails>[1][number][] = [];
+  const asked: PullRequestAfter[] = [];
   for (const pull of pulls) {
     const state = states.get(String(pull.id));
     if (!state) continue;
@@ -248,10 +264,22 @@ async function syncTeamPullDetails(ctx: SyncContext, user: UserRow, ids: number[
       review: state.review,
       checks: state.checks,
     });
-    if (state.team) details.push({ pullRequestId: Number(pull.id), ...state.team });
+    if (!state.team) continue;
+    details.push({ pullRequestId: Number(pull.id), ...state.team });
+    asked.push({
+      id: Number(pull.id),
+      repository_id: Number(pull.repository_id),
+      number: pull.number,
+      title: pull.title,
+      merged_at: pull.merged_at,
+      author_login: pull.author_login,
+      updated_at: pull.updated_at,
+      requested_reviewers: JSON.stringify(state.team.requestedReviewers),
+    });
   }
   await saveShipStatesWithHeads(ctx.app.db, heads);
   await saveTeamPullDetails(ctx.app.db, details, ctx.startedAt);
+  await notifyPullRequestChanges(ctx.app, before, asked, 'team');
 }
 
 /**

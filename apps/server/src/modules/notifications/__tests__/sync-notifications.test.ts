@@ -12,7 +12,14 @@ import { dedupeKeys } from '../dedupe-keys.js';
 import { notifyFailingChecks } from '../../github-sync/sync-change-notifications.js';
 import { storePullRequest, storeRepository } from '../../github-store/__tests__/store-fixtures.js';
 import { openPullsForShipState } from '../../ship-status/ship-state.repository.js';
-import { ACCOUNT_RESOURCE, SHIP_STATE_PULLS } from '../../github-sync/sync-constants.js';
+import {
+  ACCOUNT_RESOURCE,
+  DETAILED_REPOSITORIES,
+  SHIP_STATE_PULLS,
+} from '../../github-sync/sync-constants.js';
+import { syncGithubAccount } from '../../github-sync/sync-github-account.js';
+import { syncGithubTeams } from '../../github-sync/sync-teams.js';
+import { recentlyPushedRepositories } from '../../github-store/github-reads.repository.js';
 import { connectVercel } from '../../../test-vercel.js';
 
 const emulator = useEmulator({ repos: 12, richRepos: 4, projects: 2, deploymentStepMs: 20 });
@@ -453,6 +460,154 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
     const delivered = await deliverGithubWebhook(t.app, 'pull_request', body);
     expect(delivered.statusCode).toBe(202);
     expect(await requestsOf()).toBe(1);
+  }, 60_000);
+
+  it('a review request the team pass reads before the pull list is told once to the reviewer, and the list and its webhook after add nothing', async () => {
+    await signInWithGithub(t.app);
+    const userId = await userIdOf('octocat');
+    const { world } = emulator.handle;
+    const octocat = world.account('octocat');
+    if (!octocat) throw new Error('octocat missing in the emulator');
+    // An open pull request by someone else in one of octocat's team repositories whose pull list
+    // the refresh reads too, not yet asked of octocat in this store (the test above asks one).
+    const listed = (
+      await recentlyPushedRepositories(t.database.db, userId, DETAILED_REPOSITORIES)
+    ).map((repo) => Number(repo.id));
+    const told = new Set((await notificationsOf(userId)).map((item) => item.dedupe_key));
+    const candidates = await t.database.db
+      .selectFrom('github_pull_requests')
+      .innerJoin(
+        'github_repositories',
+        'github_repositories.id',
+        'github_pull_requests.repository_id',
+      )
+      .innerJoin(
+        'github_team_repositories',
+        'github_team_repositories.repository_id',
+        'github_repositories.id',
+      )
+      .innerJoin(
+        'github_team_viewers',
+        'github_team_viewers.team_id',
+        'github_team_repositories.team_id',
+      )
+      .select([
+        'github_pull_requests.id',
+        'github_repositories.id as repository_id',
+        'github_repositories.full_name',
+        'github_repositories.name',
+        'github_repositories.owner_login',
+        'github_pull_requests.number',
+        'github_pull_requests.title',
+        'github_pull_requests.head_sha',
+      ])
+      .distinct()
+      .where('github_team_viewers.user_id', '=', userId)
+      .where('github_pull_requests.state', '=', 'open')
+      .where('github_pull_requests.head_sha', 'is not', null)
+      .where('github_pull_requests.author_login', '!=', 'octocat')
+      .where('github_repositories.id', 'in', listed)
+      .orderBy('github_pull_requests.id')
+      .execute();
+    const stored = candidates.find(
+      (c) => !told.has(dedupeKeys.reviewRequested(Number(c.repository_id), c.number, 'octocat')),
+    );
+    if (!stored) throw new Error('no team pull request the pull list reads too');
+    const found = world.lookupRepo(stored.owner_login, stored.name);
+    if (!found || !('repo' in found)) throw new Error('repository missing in the emulator');
+    const pull = world.history(found.repo.id).data.pulls.find((p) => p.number === stored.number);
+    if (!pull) throw new Error('pull request missing in the emulator');
+    const key = dedupeKeys.reviewRequested(Number(stored.repository_id), stored.number, 'octocat');
+    const requests = async () =>
+      (await notificationsOf(userId)).filter((item) => item.dedupe_key === key);
+    /** Asks or stops asking octocat on GitHub, a second later at least (whole seconds). */
+    const ask = (asked: boolean) => {
+      const others = pull.requestedReviewerIds.filter((id) => id !== octocat.id);
+      pull.requestedReviewerIds = asked ? [...others, octocat.id] : others;
+      pull.updatedAt = new Date(
+        Math.max(Date.now(), Date.parse(pull.updatedAt) + 1_000),
+      ).toISOString();
+      world.touch();
+    };
+    // Direct calls, not queued jobs: nothing else reads GitHub between them, so which pass saw
+    // the request first is certain. Each runs as minutes later: cached answers no longer count as
+    // fresh, and the search pace (30 a minute, which the tests above spent) has room again.
+    const fresh = async () => {
+      await t.database.db.updateTable('github_cache').set({ fetched_at: 0 }).execute();
+      await t.database.db.deleteFrom('github_rate_windows').execute();
+      emulator.handle.resetRateLimits();
+    };
+    const teamPass = async () => {
+      await fresh();
+      await syncGithubTeams(t.app, { userId });
+    };
+    const storedRow = () =>
+      t.database.db
+        .selectFrom('github_pull_requests')
+        .select(['requested_reviewers', 'mergeable'])
+        .where('id', '=', Number(stored.id))
+        .executeTakeFirstOrThrow();
+
+    // A row as the search and the ship-state pass leave it (a head, no reviewers known yet): the
+    // team pass describing it tells nothing, since every request would look new against it.
+    ask(true);
+    await t.database.db
+      .updateTable('github_pull_requests')
+      .set({ requested_reviewers: '[]', head_ref: null, mergeable: null })
+      .where('id', '=', Number(stored.id))
+      .execute();
+    await teamPass();
+    expect((await storedRow()).requested_reviewers).toContain('"octocat"');
+    expect((await storedRow()).mergeable).not.toBeNull();
+    expect(await requests()).toEqual([]);
+
+    ask(false);
+    await teamPass();
+    expect((await storedRow()).requested_reviewers).not.toContain('"octocat"');
+    expect(await requests()).toEqual([]);
+
+    // GitHub asks octocat; the team pass reads it before any pull list does.
+    ask(true);
+    await teamPass();
+    expect((await storedRow()).requested_reviewers).toContain('"octocat"');
+    expect(await requests()).toEqual([{ type: 'review-requested', dedupe_key: key }]);
+
+    // The refresh's pull list then reads the same request (answered 200, so it compared).
+    emulator.handle.requestLog.clear();
+    await fresh();
+    await syncGithubAccount(t.app, { userId, reason: 'refresh' });
+    await t.app.jobs.drain();
+    const pullsPath = `/repos/${stored.full_name}/pulls?`;
+    expect(
+      emulator.handle.requestLog
+        .list({ area: 'github' })
+        .filter((entry) => entry.url.includes(pullsPath))
+        .map((entry) => entry.status),
+    ).toEqual([200]);
+    expect(await requests()).toHaveLength(1);
+
+    // GitHub's pull_request delivery for the same request.
+    const body = JSON.stringify({
+      action: 'review_requested',
+      number: stored.number,
+      pull_request: {
+        number: stored.number,
+        title: stored.title,
+        merged: false,
+        user: { login: 'hubot' },
+        head: { sha: stored.head_sha },
+      },
+      requested_reviewer: { login: 'octocat' },
+      repository: {
+        id: Number(stored.repository_id),
+        name: stored.name,
+        full_name: stored.full_name,
+        owner: { login: stored.owner_login },
+      },
+    });
+    const delivered = await deliverGithubWebhook(t.app, 'pull_request', body);
+    expect(delivered.statusCode).toBe(202);
+    expect(await requests()).toHaveLength(1);
   }, 60_000);
 
   it('failing checks a sync sees are told once to the pull request author, past their first sync', async () => {
