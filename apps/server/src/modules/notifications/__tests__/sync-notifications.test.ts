@@ -103,6 +103,38 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
     await t.app.jobs.drain();
   }
 
+  /** GitHub's `pull_request` delivery asking octocat to review `stored` (opened by hubot). */
+  async function deliverReviewRequestedToOctocat(stored: {
+    number: number;
+    title: string;
+    head_sha: string | null;
+    repository_id: number | string;
+    name: string;
+    full_name: string;
+    owner_login: string;
+  }): Promise<void> {
+    const body = JSON.stringify({
+      action: 'review_requested',
+      number: stored.number,
+      pull_request: {
+        number: stored.number,
+        title: stored.title,
+        merged: false,
+        user: { login: 'hubot' },
+        head: { sha: stored.head_sha },
+      },
+      requested_reviewer: { login: 'octocat' },
+      repository: {
+        id: Number(stored.repository_id),
+        name: stored.name,
+        full_name: stored.full_name,
+        owner: { login: stored.owner_login },
+      },
+    });
+    const delivered = await deliverGithubWebhook(t.app, 'pull_request', body);
+    expect(delivered.statusCode).toBe(202);
+  }
+
   const countBy = (rows: { dedupe_key: string }[], key: string) =>
     rows.filter((row) => row.dedupe_key === key).length;
 
@@ -439,26 +471,7 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
     expect(await requestsOf()).toBe(1);
 
     // GitHub's pull_request delivery for the same request.
-    const body = JSON.stringify({
-      action: 'review_requested',
-      number: stored.number,
-      pull_request: {
-        number: stored.number,
-        title: stored.title,
-        merged: false,
-        user: { login: 'hubot' },
-        head: { sha: stored.head_sha },
-      },
-      requested_reviewer: { login: 'octocat' },
-      repository: {
-        id: Number(stored.repository_id),
-        name: stored.name,
-        full_name: stored.full_name,
-        owner: { login: stored.owner_login },
-      },
-    });
-    const delivered = await deliverGithubWebhook(t.app, 'pull_request', body);
-    expect(delivered.statusCode).toBe(202);
+    await deliverReviewRequestedToOctocat(stored);
     expect(await requestsOf()).toBe(1);
   }, 60_000);
 
@@ -587,26 +600,7 @@ describe.each(testDialects)('notifications from the periodic syncs on %s', (dial
     expect(await requests()).toHaveLength(1);
 
     // GitHub's pull_request delivery for the same request.
-    const body = JSON.stringify({
-      action: 'review_requested',
-      number: stored.number,
-      pull_request: {
-        number: stored.number,
-        title: stored.title,
-        merged: false,
-        user: { login: 'hubot' },
-        head: { sha: stored.head_sha },
-      },
-      requested_reviewer: { login: 'octocat' },
-      repository: {
-        id: Number(stored.repository_id),
-        name: stored.name,
-        full_name: stored.full_name,
-        owner: { login: stored.owner_login },
-      },
-    });
-    const delivered = await deliverGithubWebhook(t.app, 'pull_request', body);
-    expect(delivered.statusCode).toBe(202);
+    await deliverReviewRequestedToOctocat(stored);
     expect(await requests()).toHaveLength(1);
   }, 60_000);
 
