@@ -180,14 +180,10 @@ export async function pullRequestsPerDay(db: Db, userId: string, since: string) 
   return new Map(rows.map((row) => [row.day, Number(row.n)]));
 }
 
-export function involvedPullRequests(db: Db, userId: string) {
+/** Pull requests in the repositories the user can see, each with its repository's row. */
+export function visiblePullRequests(db: Db, userId: string) {
   return db
     .selectFrom('github_pull_requests')
-    .innerJoin(
-      'github_pull_request_involvement',
-      'github_pull_request_involvement.pull_request_id',
-      'github_pull_requests.id',
-    )
     .innerJoin('github_repository_access', (join) =>
       join
         .onRef('github_repository_access.repository_id', '=', 'github_pull_requests.repository_id')
@@ -197,6 +193,15 @@ export function involvedPullRequests(db: Db, userId: string) {
       'github_repositories',
       'github_repositories.id',
       'github_pull_requests.repository_id',
+    );
+}
+
+export function involvedPullRequests(db: Db, userId: string) {
+  return visiblePullRequests(db, userId)
+    .innerJoin(
+      'github_pull_request_involvement',
+      'github_pull_request_involvement.pull_request_id',
+      'github_pull_requests.id',
     )
     .where('github_pull_request_involvement.user_id', '=', userId);
 }

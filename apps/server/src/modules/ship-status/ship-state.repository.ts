@@ -2,7 +2,10 @@ import type { ChecksState, ReviewState } from '@shipdeck/shared/insights';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { bumpStoreVersionOfViewers } from '../answer-cache/store-version.repository.js';
-import { involvedPullRequests } from '../github-store/github-reads.repository.js';
+import {
+  involvedPullRequests,
+  visiblePullRequests,
+} from '../github-store/github-reads.repository.js';
 
 /** What the ship-status pass reads of a pull request, whichever way it came to it. */
 const SHIP_PULL_COLUMNS = [
@@ -41,18 +44,7 @@ export async function openPullsForShipState(db: Db, userId: string, limit: numbe
  * may cover that pull request). Found by the partial index on `checks_rerun_by`.
  */
 export async function openPullsRerunBy(db: Db, userId: string) {
-  return db
-    .selectFrom('github_pull_requests')
-    .innerJoin('github_repository_access', (join) =>
-      join
-        .onRef('github_repository_access.repository_id', '=', 'github_pull_requests.repository_id')
-        .on('github_repository_access.user_id', '=', userId),
-    )
-    .innerJoin(
-      'github_repositories',
-      'github_repositories.id',
-      'github_pull_requests.repository_id',
-    )
+  return visiblePullRequests(db, userId)
     .select(SHIP_PULL_COLUMNS)
     .where('github_pull_requests.checks_rerun_by', '=', userId)
     .where('github_pull_requests.checks_rerun_at', 'is not', null)
